@@ -1,0 +1,27 @@
+"""The one exception the engine raises for bad input."""
+
+from __future__ import annotations
+
+
+class TallyError(ValueError):
+    """Bad input to the engine. The message names what is at fault; the attributes say it
+    to programs (the API turns them into ``{"field", "message"}`` errors).
+
+    ``field`` is a dotted path into the input where one is known ("captures.Aki", "options.x").
+    """
+
+    def __init__(self, message: str, *, game=None, card=None, player=None, option=None,
+                 preset=None, rule=None, field=None):
+        super().__init__(message)
+        self.message = message
+        self.game, self.card, self.player = game, card, player
+        self.option, self.preset, self.rule = option, preset, rule
+        self.field = field
+
+    def to_dict(self) -> dict:
+        d = {"message": self.message}
+        for k in ("field", "game", "card", "player", "option", "preset", "rule"):
+            v = getattr(self, k)
+            if v is not None:
+                d[k] = v
+        return d

@@ -1,0 +1,179 @@
+"""The game registry. Every module in this package that defines ``GAME`` is a game; its id is
+the digest file name in ``shared/rules/`` (``koi-koi``, ``go-stop``, ``hachi-hachi``, ...).
+
+A game is data (deck, combinations, options, presets, events) plus three pure functions:
+``compile(rules)`` precomputes what the options fix, once per option set;
+``evaluate(mask, compiled)`` scores one pile; ``score_round(round, compiled)`` scores a round.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..cards import CARD, CardSet
+from ..errors import TallyError
+from ..options import Option, Preset, Rules, resolve
+
+
+@dataclass(frozen=True)
+class YakuDef:
+    """A scoring combination as the rules page and the API show it."""
+    id: str
+    names: dict  # en / ja / ko where the sources give them
+    points: str  # in words: "5, +1 per further ribbon"
+    cards: tuple[str, ...] = ()  # the cards that make it (or can, for "any N of" combinations)
+    group: str = ""  # "one of" groups: only the best combination of a group scores
+    description: str = ""
+    kind: str = "captured"  # "captured", "hand" (teyaku), "event"
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "name": self.names.get("en", self.id), "names": dict(self.names),
+                "points": self.points, "cards": list(self.cards), "group": self.group,
+                "description": self.description, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class EventDef:
+    """An event a table records during a round (``{"type": id, "player": ..., ...}``)."""
+    id: str
+    description: str
+    fields: Mapping[str, str] = field(default_factory=dict)  # extra field -> type in words
+    per_player: bool = True
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "description": self.description, "fields": dict(self.fields),
+                "per_player": self.per_player}
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    names: dict
+    family: str  # "capture", "sequence", "luck", "fusion"
+    players: tuple[int, int]  # fewest and most players at the table
+    deck: int  # mask of the cards in play (tally.cards)
+    options: tuple[Option, ...]
+    presets: tuple[Preset, ...]
+    default_preset: str
+    yaku: tuple[YakuDef, ...]
+    events: tuple[EventDef, ...]
+    compile: Callable[[Rules], Any]
+    evaluate: Callable[[int, Any], Any]
+    score_round: Callable[[Mapping, Any], Any]
+    source: str = ""  # the digest, e.g. "shared/rules/koi-koi.md"
+    max_pile: int | None = None  # most cards one player can capture
+    round_example: Mapping | None = None  # a valid score_round input, for docs and the API
+    lengths: tuple[int, ...] = (3, 6, 12)  # series lengths in months the game allows
+    description: str = ""
+
+    def compiled(self, preset: str | None = None, options: Mapping | None = None):
+        """The compiled rules for a preset and overrides, cached per distinct option set."""
+        try:
+            key = (preset, frozenset(options.items()) if options else None)
+            return _COMPILED[self.id][key]
+        except KeyError:
+            pass
+        except (TypeError, AttributeError):  # unhashable values: validate without caching
+            return self.compile(self.rules(preset, options))
+        c = self.compile(self.rules(preset, options))
+        cache = _COMPILED[self.id]
+        if len(cache) > 256:
+            cache.clear()
+        cache[key] = c
+        return c
+
+    def rules(self, preset: str | None = None, options: Mapping | None = None) -> Rules:
+        return resolve(self.id, self.options, self.presets, self.default_preset, preset,
+                       options)
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "name": self.names.get("en", self.id), "names": dict(self.names),
+                "family": self.family, "description": self.description,
+                "players": {"min": self.players[0], "max": self.players[1]},
+                "lengths": list(self.lengths),
+                "deck": CardSet(self.deck).slugs, "combinations": [y.to_dict() for y in self.yaku],
+                "options": [o.to_dict() for o in self.options],
+                "presets": [p.to_dict() for p in self.presets],
+                "default_preset": self.default_preset,
+                "events": [e.to_dict() for e in self.events], "source": self.source,
+                "round_example": self.round_example}
+
+
+_COMPILED: dict[str, dict] = {}
+
+
+def _discover() -> dict[str, Game]:
+    found = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            found[game.id] = game
+            _COMPILED[game.id] = {}
+    return found
+
+
+GAMES: dict[str, Game] = _discover()
+
+
+def get_game(game: str | Game) -> Game:
+    if isinstance(game, Game):
+        return game
+    try:
+        return GAMES[game]
+    except (KeyError, TypeError):
+        raise TallyError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}",
+                         game=game, field="game") from None
+
+
+def evaluate(game, cards, *, preset=None, options=None):
+    """Score one player's captured pile with no round context: ``.points`` and ``.yaku``."""
+    g = get_game(game)
+    compiled = g.compiled(preset, options)
+    return g.evaluate(pile_mask(g, cards), compiled)
+
+
+def score_round(game, round, *, preset=None, options=None):
+    """Score a complete round: breakdown per player and the payments between them."""
+    g = get_game(game)
+    compiled = g.compiled(preset, options)
+    if not isinstance(round, Mapping):
+        raise TallyError(f"a {g.id} round must be an object", game=g.id, field="round")
+    return g.score_round(round, compiled)
+
+
+def pile_mask(g: Game, cards, *, player: str | None = None, field: str = "cards") -> int:
+    """Validate one pile of slugs for game ``g`` and return it as a mask."""
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise TallyError(f"{_who(player)}cards must be a list of card slugs", game=g.id,
+                         player=player, field=field)
+    mask = 0
+    deck = g.deck
+    for slug in cards:
+        card = CARD.get(slug) if isinstance(slug, str) else None
+        if card is None:
+            raise TallyError(f"{_who(player)}unknown card {slug!r}: not a slug of cards.md",
+                             game=g.id, card=slug if isinstance(slug, str) else repr(slug),
+                             player=player, field=field)
+        bit = card.bit
+        if not deck & bit:
+            raise TallyError(f"{_who(player)}card {slug!r} is not in the {g.id} deck",
+                             game=g.id, card=slug, player=player, field=field)
+        if mask & bit:
+            raise TallyError(f"{_who(player)}card {slug!r} is listed twice", game=g.id,
+                             card=slug, player=player, field=field)
+        mask |= bit
+    if g.max_pile is not None and mask.bit_count() > g.max_pile:
+        raise TallyError(f"{_who(player)}{mask.bit_count()} cards is more than one player can "
+                         f"hold in {g.id} (at most {g.max_pile})", game=g.id, player=player,
+                         field=field)
+    return mask
+
+
+def _who(player):
+    return f"player {player!r}: " if player is not None else ""

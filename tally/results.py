@@ -1,0 +1,126 @@
+"""What the engine returns: plain frozen dataclasses with ``to_dict`` for JSON.
+
+A breakdown is a list of ``Step``s per player, so every number can be explained: the base
+points, then each multiplier, bonus or penalty with its reason, in the order applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import slugs_of
+
+
+@dataclass(frozen=True)
+class YakuHit:
+    """One scoring combination found in a pile."""
+    id: str
+    name: str  # English display name
+    points: int
+    cards: tuple[str, ...]  # the cards that make it, in deck order
+    names: dict = field(default_factory=dict, compare=False)  # en / ja / ko where known
+    note: str = ""  # e.g. "5 + 1 for each further ribbon"
+
+    def to_dict(self) -> dict:
+        d = {"id": self.id, "name": self.name, "names": dict(self.names),
+             "points": self.points, "cards": list(self.cards)}
+        if self.note:
+            d["note"] = self.note
+        return d
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A pile's combinations and their points, before any round multiplier."""
+    points: int
+    yaku: tuple[YakuHit, ...]
+    choices: tuple[str, ...] = ()  # how dual-use cards were counted, in words
+    details: dict = field(default_factory=dict, compare=False)  # counts a game reports
+
+    def to_dict(self) -> dict:
+        d = {"points": self.points, "yaku": [y.to_dict() for y in self.yaku]}
+        if self.choices:
+            d["choices"] = list(self.choices)
+        if self.details:
+            d["details"] = dict(self.details)
+        return d
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a breakdown: ``op`` is "base", "add", "multiply", "set" or "note"."""
+    id: str
+    op: str
+    value: int | float
+    reason: str
+    total: int | float  # the running total after this step
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "op": self.op, "value": self.value, "reason": self.reason,
+                "total": self.total}
+
+
+def hit(yaku_id: str, names: dict, points: int, mask: int, note: str = "") -> YakuHit:
+    return YakuHit(yaku_id, names.get("en", yaku_id), points, slugs_of(mask), names, note)
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    player: str
+    yaku: tuple[YakuHit, ...]
+    base_points: int
+    steps: tuple[Step, ...]
+    points: int | float  # the round's final points for this player
+    role: str = ""  # "winner", "loser", "draw", "sat out", "seller", ...
+    extra: dict = field(default_factory=dict, compare=False)
+
+    def to_dict(self) -> dict:
+        d = {"player": self.player, "role": self.role,
+             "yaku": [y.to_dict() for y in self.yaku], "base_points": self.base_points,
+             "steps": [s.to_dict() for s in self.steps], "points": self.points}
+        if self.extra:
+            d.update(self.extra)
+        return d
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str
+    payee: str
+    amount: int | float
+    reason: str = ""
+
+    def to_dict(self) -> dict:
+        return {"from": self.payer, "to": self.payee, "amount": self.amount,
+                "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    game: str
+    preset: str
+    players: tuple[PlayerScore, ...]
+    payments: tuple[Payment, ...]  # between pairs of players; always zero-sum
+    winner: str | None
+    next_dealer: str | None
+    carry: dict = field(default_factory=dict)  # state for the next hand (nagari multiplier...)
+    notes: tuple[str, ...] = ()
+
+    def net(self) -> dict[str, Any]:
+        """Each player's chips won (+) or lost (-) in this round."""
+        out = {p.player: 0 for p in self.players}
+        for pay in self.payments:
+            out[pay.payer] -= pay.amount
+            out[pay.payee] += pay.amount
+        return out
+
+    def player(self, name: str) -> PlayerScore:
+        return next(p for p in self.players if p.player == name)
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "preset": self.preset,
+                "players": [p.to_dict() for p in self.players],
+                "payments": [p.to_dict() for p in self.payments], "net": self.net(),
+                "winner": self.winner, "next_dealer": self.next_dealer,
+                "carry": dict(self.carry), "notes": list(self.notes)}

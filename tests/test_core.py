@@ -1,0 +1,66 @@
+"""Shared mechanics: options, settlement, the app factory."""
+
+import pytest
+
+from tally import TallyError, create_app
+from tally.options import BOOL, CHOICE, INT, Option, Preset, resolve
+from tally.settlement import fewest_transfers, nets_of
+
+OPTS = (Option("a", BOOL, False, "a flag", excludes=("b",)), Option("b", BOOL, False, "b flag"),
+        Option("n", INT, 3, "a number", minimum=1, maximum=7),
+        Option("c", CHOICE, "x", "a choice", choices=("x", "y")))
+PRESETS = (Preset("plain", "defaults"), Preset("more", "n is 5", {"n": 5}))
+
+
+def test_resolve_defaults_preset_and_overrides():
+    assert dict(resolve("g", OPTS, PRESETS, "plain", None, None)) == \
+        {"a": False, "b": False, "n": 3, "c": "x"}
+    assert resolve("g", OPTS, PRESETS, "plain", "more", {"c": "y"}).n == 5
+    assert resolve("g", OPTS, PRESETS, "plain", "more", {"n": 2})["n"] == 2
+
+
+@pytest.mark.parametrize("overrides, needle", [
+    ({"zzz": True}, "unknown option 'zzz'"),
+    ({"a": 1}, "'a' of g must be true or false"),
+    ({"n": True}, "'n' of g must be a whole number"),
+    ({"n": 9}, "between 1 and 7"),
+    ({"c": "q"}, "one of 'x', 'y'"),
+    ({"a": True, "b": True}, "'a' and 'b'"),
+])
+def test_resolve_rejects_bad_options(overrides, needle):
+    with pytest.raises(TallyError, match=needle) as e:
+        resolve("g", OPTS, PRESETS, "plain", None, overrides)
+    assert e.value.option in overrides
+
+
+def test_resolve_rejects_unknown_preset():
+    with pytest.raises(TallyError, match="unknown preset 'nope'") as e:
+        resolve("g", OPTS, PRESETS, "plain", "nope", None)
+    assert e.value.preset == "nope"
+
+
+@pytest.mark.parametrize("nets, fewest", [
+    # issue 3: "4 players with nets +30, +10, -15, -25 settle in 3 payments"
+    ({"A": 30, "B": 10, "C": -15, "D": -25}, 3),
+    # two independent pairs settle in 2, not 3
+    ({"A": 10, "B": 20, "C": -10, "D": -20}, 2),
+    ({"A": 5, "B": -5}, 1),
+    ({"A": 0, "B": 0}, 0),
+    ({"A": 7, "B": 3, "C": -3, "D": -4, "E": -3}, 3),
+])
+def test_fewest_transfers(nets, fewest):
+    pays = fewest_transfers(nets)
+    assert len(pays) == fewest
+    assert all(p.amount > 0 for p in pays)
+    # each debtor pays exactly what it owes and each creditor receives exactly its due
+    assert nets_of(pays, nets) == nets
+
+
+def test_fewest_transfers_rejects_unbalanced():
+    with pytest.raises(ValueError):
+        fewest_transfers({"A": 5, "B": -4})
+
+
+def test_app_factory_serves_health(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite")})
+    assert app.test_client().get("/api/v1/health").get_json() == {"status": "ok"}
