@@ -1,0 +1,823 @@
+"""Shared mechanics of the luck games (Sutda, Sota, the Kabu games, Kingo).
+
+Not a game (the registry skips modules starting with ``_``). What lives here is what at least
+two luck games share, so it is written once:
+
+- the month value of a card (the Kabu "digit" is the month number, pine 1 ... maple 10) and
+  month sums by popcount;
+- reading ordered hands (deal order matters: stakes, draw rules, dealer 9-1) with every card
+  checked against the game's deck and against every other hand of the round;
+- the seotda-type two-card ranking (Sutda, Sutda Simplified, Sota) as a table of combo rows;
+- the options every game of a family shares (tie rule, dealer rotation, odd chips);
+- settling a pot (shares, odd chips, a pot carried to the next round) and bets against a
+  banker, always as zero-sum payments between players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from types import SimpleNamespace
+from typing import Mapping
+
+from ..cards import BY_INDEX, CARD, FLOWERS, deck_without, month_mask, slugs_of
+from ..errors import TallyError
+from ..options import BOOL, CHOICE, INT, Option
+from ..results import Evaluation, Payment, Step, YakuHit
+from ..settlement import fewest_transfers
+
+# Months 1-10 in Japanese order: the only months any luck game uses.
+MONTH_IDS = tuple(f.id for f in FLOWERS[:10])
+MONTH_MASKS = tuple(month_mask(f) for f in MONTH_IDS)  # index m-1 -> every card of month m
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October")
+# The Kabu games' deck: the 48 flower cards less willow and paulownia, no jokers (40 cards).
+KABU_DECK = deck_without("willow", "paulownia")
+
+
+def month_of_slug(slug: str) -> int:
+    return CARD[slug].month_jp
+
+
+def _byte_tables():
+    # Months 1-10 are bits 0-39 (cards.py); the sum of a pile's months is five byte look-ups.
+    tables = []
+    for chunk in range(5):
+        row = []
+        for byte in range(256):
+            row.append(sum(BY_INDEX[chunk * 8 + b].month_jp for b in range(8) if byte >> b & 1))
+        tables.append(tuple(row))
+    return tuple(tables)
+
+
+_T0, _T1, _T2, _T3, _T4 = _byte_tables()
+_LOW40 = (1 << 40) - 1
+
+
+def month_sum(mask: int) -> int:
+    """Sum of the month numbers of a pile of month 1-10 cards: five table look-ups."""
+    if mask & ~_LOW40:
+        raise ValueError("month_sum counts months 1-10 only")
+    return (_T0[mask & 255] + _T1[mask >> 8 & 255] + _T2[mask >> 16 & 255]
+            + _T3[mask >> 24 & 255] + _T4[mask >> 32])
+
+
+def month_counts(mask: int) -> tuple[int, ...]:
+    return tuple((mask & mm).bit_count() for mm in MONTH_MASKS)
+
+
+def kabu(total: int) -> int:
+    """The last digit of a sum (Kabu games, Sutda hand value)."""
+    return total % 10
+
+
+# --------------------------------------------------------------------------- reading hands
+
+class Ledger:
+    """Every card seen in one round, with where it was, so no card can be in two places."""
+
+    __slots__ = ("game", "used", "where")
+
+    def __init__(self, game):
+        self.game, self.used, self.where = game, 0, {}
+
+    def take(self, mask: int, owner: str, *, player=None, field=None):
+        clash = self.used & mask
+        if clash:
+            low = clash & -clash
+            card = BY_INDEX[low.bit_length() - 1].slug
+            raise TallyError(f"card {card!r} is in both {self.where[low]} and {owner}",
+                             game=self.game.id, card=card, player=player, field=field)
+        m = mask
+        while m:
+            low = m & -m
+            self.where[low] = owner
+            m ^= low
+        self.used |= mask
+
+
+def ordered_hand(g, cards, *, owner: str, player=None, field: str, ledger: Ledger,
+                 sizes: tuple[int, int]) -> tuple[int, tuple[int, ...]]:
+    """One hand in the order dealt: (mask, month numbers in order). Checks slugs, the deck,
+    duplicates, the number of cards and clashes with the rest of the round."""
+    from . import pile_mask  # late import: the registry imports this package
+
+    mask = pile_mask(g, cards, player=player, field=field)
+    lo, hi = sizes
+    n = mask.bit_count()
+    if not lo <= n <= hi:
+        want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise TallyError(f"{owner} has {n} card{'s' if n != 1 else ''}; a {g.id} hand is "
+                         f"{want} cards", game=g.id, player=player, field=field)
+    ledger.take(mask, owner, player=player, field=field)
+    return mask, tuple(CARD[s].month_jp for s in cards)
+
+
+def hands_of(g, rnd: Mapping, players, ledger: Ledger, *, sizes: tuple[int, int],
+             key: str = "hands") -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Every player's hand from ``rnd[key]`` ({player: [slugs in the order dealt]})."""
+    raw = rnd.get(key)
+    if not isinstance(raw, Mapping):
+        raise TallyError(f"{g.id}: '{key}' must map each player to their cards, in the order "
+                         f"dealt", game=g.id, field=key)
+    for name in raw:
+        if name not in players:
+            raise TallyError(f"{g.id}: {key} names {name!r}, who is not one of the players",
+                             game=g.id, player=name, field=f"{key}.{name}")
+    out = {}
+    for p in players:
+        if p not in raw:
+            raise TallyError(f"{g.id}: player {p!r} has no hand in '{key}'", game=g.id,
+                             player=p, field=f"{key}.{p}")
+        out[p] = ordered_hand(g, raw[p], owner=f"the hand of {p!r}", player=p,
+                              field=f"{key}.{p}", ledger=ledger, sizes=sizes)
+    return out
+
+
+def check_kabu_draw(g, months: tuple[int, ...], owner: str, *, player=None, field=None):
+    """The Kabu third-card rule (hiki-kabu.md §5.3, oicho-kabu.md §5.5): on two cards a
+    total of 7+ may not draw and 3 or less must draw; 4-6 may choose."""
+    two = kabu(months[0] + months[1])
+    if len(months) == 2 and two <= 3:
+        raise TallyError(f"{owner} totals {two} on two cards, so a third card must be dealt "
+                         f"(3 or less must draw)", game=g.id, player=player, field=field,
+                         rule="third_card")
+    if len(months) == 3 and two >= 7:
+        raise TallyError(f"{owner} totals {two} on two cards, so it may not take a third card "
+                         f"(7 or more may not draw)", game=g.id, player=player, field=field,
+                         rule="third_card")
+
+
+def no_events(g, rnd: Mapping):
+    """These games record no events (their digests' section 7 lists only the cards and
+    bets): any event is an error rather than silently ignored."""
+    ev = rnd.get("events", [])
+    if ev not in ([], (), None):
+        raise TallyError(f"{g.id} records no events; put the cards in 'hands' instead",
+                         game=g.id, field="events")
+
+
+def seats_from_right(players, dealer) -> list[str]:
+    """Players in turn order starting at the dealer's right; the dealer is last. The round's
+    ``players`` list is in turn order (right to left), so the dealer's right is the next
+    name after the dealer."""
+    i = players.index(dealer)
+    return list(players[i + 1:]) + list(players[:i + 1])
+
+
+def agreed(g, rnd: Mapping, c, key: str, what: str) -> int:
+    """A ground rule agreed at setup (``max_bet``, ``set_bet``): the option, or the round's
+    key of the same name when the option is unset; both set and different is an error."""
+    opt = c.rules[key]
+    v = rnd.get(key)
+    if v is not None:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            raise TallyError(f"{g.id}: {key} must be a whole number >= 1, not {v!r}",
+                             game=g.id, field=key)
+        if opt is not None and opt != v:
+            raise TallyError(f"{g.id}: the round says {key} {v} but option {key!r} is {opt}",
+                             game=g.id, option=key, field=key)
+        return v
+    if opt is None:
+        raise TallyError(f"{g.id}: {what} must be agreed before play: set option {key!r} or "
+                         f"the round's {key!r}", game=g.id, option=key, field=key)
+    return opt
+
+
+def either_or(g, rules, a: str, b: str):
+    """Two mutually exclusive bools of which exactly one must be on (a ground rule)."""
+    if rules[a] == rules[b]:
+        raise TallyError(f"{g}: exactly one of options {a!r} and {b!r} must be on", game=g,
+                         option=b if rules[a] else a, field=f"options.{b if rules[a] else a}")
+    return a if rules[a] else b
+
+
+# --------------------------------------------------------------------------- options
+
+def pair_options(a: str, a_desc: str, b: str, b_desc: str, group: str):
+    return (Option(a, BOOL, True, a_desc, group=group, excludes=(b,)),
+            Option(b, BOOL, False, b_desc, group=group, excludes=(a,)))
+
+
+def seotda_tie_options():
+    return pair_options(
+        "tie_draw", "Tied best hands make the round a draw: nobody scores and the dealer "
+        "stays (recommended; the book does not cover ties).",
+        "tie_all_score", "Every tied player scores the hand's points.", "ties")
+
+
+def stake_option():
+    return (Option("stake_per_point", INT, 0, "Optional money (book introduction p. VI): each "
+                   "player who does not score pays each scoring player this many chips per "
+                   "point. 0 = points only.", minimum=0, group="payment"),)
+
+
+def banker_options():
+    """The ground rules of Oicho-Kabu and Kyo-Kabu (oicho-kabu.md §5, §8, §10)."""
+    return pair_options(
+        "tie_dealer_wins", "A column tied with the dealer loses its bets (one of the two tie "
+        "rules must be agreed; recommended default).",
+        "tie_push", "Bets on a column tied with the dealer are returned.", "ground rules") + (
+        Option("max_bet", INT, None, "Maximum bet M: the most all bettors together may stake "
+               "in one round (required; no default: set it here or as the round's max_bet).",
+               minimum=1, group="ground rules"),
+    ) + pair_options(
+        "dealer_rotates", "App option (not in the book): the bank passes one seat to the "
+        "dealer's right after every round (recommended).",
+        "dealer_fixed", "App option (not in the book): the dealer keeps the bank until the "
+        "table changes it by hand.", "dealer") + (
+        Option("triple_total_return", BOOL, False, "Reading of 'receive triple the amount of "
+               "their bet' (oicho-kabu.md §10.1): off = winnings of 3 x bet with the stake "
+               "returned (net +3b, recommended); on = a total return of 3 x bet (net +2b).",
+               group="payment"),
+    )
+
+
+ODD_CHIPS = Option(
+    "odd_chips", CHOICE, "carry", "When a split pot does not divide into whole chips: 'carry' "
+    "= the odd chips stay in the pot for the next round (recommended); 'nearest_dealer_right' "
+    "= the tied player nearest the dealer's right takes them; 'exact' = fractional shares.",
+    choices=("carry", "nearest_dealer_right", "exact"), group="payment")
+
+
+# --------------------------------------------------------------------------- seotda ranking
+
+@dataclass(frozen=True)
+class Combo:
+    """One ranked Hand Combo of a seotda-type game: the exact two-card hands it names."""
+    rank: int
+    id: str
+    names: dict
+    points: int
+    hands: tuple[int, ...]  # masks of the two-card hands that make it
+
+
+def combo(rank, cid, en, points, *pairs, ko=None) -> Combo:
+    """``pairs``: (slug, slug) tuples, or (month, month) ints meaning any card of each."""
+    masks = []
+    for a, b in pairs:
+        if isinstance(a, int):
+            for ca in slugs_of(MONTH_MASKS[a - 1]):
+                for cb in slugs_of(MONTH_MASKS[b - 1]):
+                    if ca != cb:
+                        masks.append(CARD[ca].bit | CARD[cb].bit)
+        else:
+            masks.append(CARD[a].bit | CARD[b].bit)
+    names = {"en": en}
+    if ko:
+        names["ko"] = ko
+    return Combo(rank, cid, names, points, tuple(sorted(set(masks))))
+
+
+def month_pairs(first_rank: int, points_of=lambda m: 3) -> list[Combo]:
+    """The month pairs, October first (rank first_rank) down to January."""
+    return [combo(first_rank + 10 - m, f"pair_{m}", f"{MONTH_NAMES[m - 1]} pair", points_of(m),
+                  (m, m)) for m in range(10, 0, -1)]
+
+
+HAND_VALUE = {"en": "Hand value"}
+
+
+@dataclass
+class SeotdaTable:
+    """Every two-card hand of a deck, evaluated once at compile time."""
+    evals: dict = field(default_factory=dict)  # mask -> Evaluation
+
+
+def seotda_table(deck: int, combos: list[Combo], specials=None) -> SeotdaTable:
+    """Precompute the Evaluation of each of the deck's two-card hands (190 for 20 cards), so
+    ``evaluate`` is one dict look-up. ``specials(mask) -> tuple of YakuHit`` adds a game's
+    special hands (Sota) to the hand's yaku."""
+    by_mask = {}
+    for cb in combos:
+        for m in cb.hands:
+            if m & ~deck:
+                continue
+            if m in by_mask:  # a hand matches one combo only (sutda.md §5.1)
+                raise AssertionError(f"{cb.id} and {by_mask[m].id} share a hand")
+            by_mask[m] = cb
+    table = SeotdaTable()
+    for a, b in combinations(slugs_of(deck), 2):
+        m = CARD[a].bit | CARD[b].bit
+        hv = kabu(CARD[a].month_jp + CARD[b].month_jp)
+        cb = by_mask.get(m)
+        if cb is not None:
+            main = YakuHit(cb.id, cb.names["en"], cb.points, (a, b), cb.names,
+                           f"rank {cb.rank}")
+            strength = 100 - cb.rank
+        else:
+            main = YakuHit("hand_value", HAND_VALUE["en"], 1, (a, b), HAND_VALUE,
+                           f"hand value {hv} ({CARD[a].month_jp} + {CARD[b].month_jp}); "
+                           f"1 point if it wins")
+            strength = hv
+        extra = specials(m) if specials else ()
+        table.evals[m] = Evaluation(main.points, (main,) + tuple(extra), details={
+            "rank": cb.rank if cb else None, "hand_value": hv, "strength": strength,
+            "specials": [y.id for y in extra]})
+    return table
+
+
+def seotda_yaku_defs(combos, deck, specials=()):
+    """The YakuDef rows of a seotda-type game: its combos by rank, then the hand value."""
+    from . import YakuDef
+    rows = [YakuDef(cb.id, cb.names, f"{cb.points} (rank {cb.rank})",
+                    tuple(sorted({s for m in cb.hands if not m & ~deck for s in slugs_of(m)},
+                                 key=lambda s: CARD[s].index)),
+                    group="hand", description=f"Hand Combo rank {cb.rank}", kind="hand")
+            for cb in combos]
+    rows.append(YakuDef("hand_value", dict(HAND_VALUE), "1 (winner only)", (), group="hand",
+                        description="Any other two cards: (month + month) mod 10, 9 best, 0 "
+                        "worst; decides only when nobody holds a Hand Combo", kind="hand"))
+    return tuple(rows) + tuple(specials)
+
+
+def seotda_evaluate(g, mask: int, c) -> Evaluation:
+    ev = c.table.evals.get(mask)
+    if ev is None:
+        raise TallyError(f"a {g.id} hand is exactly two cards, not {mask.bit_count()}",
+                         game=g.id, field="cards")
+    return ev
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What decides a seotda round before the usual comparison (a Sota special)."""
+    kind: str  # "draw" or "win"
+    reason: str
+    winners: tuple[str, ...] = ()
+    hand_id: str = ""
+    points: int = 0
+
+
+def score_seotda(g, rnd: Mapping, c, special=None):
+    """Score one round of a seotda-type game (sutda-simplified.md §5, sutda.md §5, sota.md §5).
+
+    ``special(evals, players) -> Outcome | None`` lets Sota decide a round by its special
+    hands before the usual comparison."""
+    from ..results import PlayerScore, RoundResult
+    from ..rounds import player_field, players_of
+
+    players = players_of(g, rnd)
+    dealer = player_field(g, rnd, "dealer", players, required=False)
+    no_events(g, rnd)
+    ledger = Ledger(g)
+    hands = hands_of(g, rnd, players, ledger, sizes=(2, 2))
+    evals = {p: seotda_evaluate(g, m, c) for p, (m, _) in hands.items()}
+    outcome = special(evals, players) if special else None
+    if outcome is None:
+        best = max(e.details["strength"] for e in evals.values())
+        winners = tuple(p for p in players if evals[p].details["strength"] == best)
+        top = evals[winners[0]]
+        hand = top.yaku[0]
+        if top.details["rank"] is None:
+            why = f"the highest hand value, {top.details['hand_value']}, scores 1 point"
+        else:
+            why = f"the best Hand Combo, {hand.name} (rank {top.details['rank']}), scores " \
+                  f"{hand.points}"
+        outcome = Outcome("win", why, winners, hand.id, hand.points)
+    notes = []
+    if outcome.kind == "win" and len(outcome.winners) > 1:
+        tied = ", ".join(outcome.winners)
+        if c.rules["tie_draw"]:
+            outcome = Outcome("draw", f"{tied} tie ({outcome.reason}): the round is a draw "
+                              f"(tie_draw)")
+        else:
+            notes.append(f"{tied} tie: each scores (tie_all_score)")
+    scoring = set(outcome.winners) if outcome.kind == "win" else set()
+    scores = []
+    for p in players:
+        ev = evals[p]
+        if p in scoring:
+            pts = outcome.points
+            steps = (Step(outcome.hand_id, "base", pts, f"{p} wins: {outcome.reason}", pts),)
+            role = "winner"
+        elif outcome.kind == "draw":
+            pts, role = 0, "draw"
+            steps = (Step("draw", "note", 0, outcome.reason, 0),)
+        else:
+            pts, role = 0, "loser"
+            steps = (Step("lose", "note", 0, "only the winner scores", 0),)
+        scores.append(PlayerScore(p, ev.yaku, pts, steps, pts, role, extra={
+            "hand": ev.yaku[0].id, "rank": ev.details["rank"],
+            "hand_value": ev.details["hand_value"]}))
+    payments = []
+    stake = c.rules["stake_per_point"]
+    if stake and scoring:
+        for p in players:
+            if p not in scoring:
+                for w in players:
+                    if w in scoring:
+                        payments.append(Payment(p, w, outcome.points * stake,
+                                                f"{outcome.points} points x {stake} chips"))
+    winner = outcome.winners[0] if len(scoring) == 1 else None
+    carry = {}
+    if outcome.kind == "draw":
+        notes.append(outcome.reason)
+        if "drawn_round_replayed" in c.rules and c.rules["drawn_round_replayed"]:
+            carry["round_counts"] = False
+            notes.append("the drawn round does not count toward the agreed rounds "
+                         "(drawn_round_replayed)")
+    # The winner deals next (sutda.md §5.5); a draw or a shared win keeps the dealer.
+    return RoundResult(g.id, c.rules.preset, tuple(scores), tuple(payments), winner,
+                       winner or dealer, carry, tuple(notes))
+
+
+# --------------------------------------------------------------------------- settlement
+
+def _num(x):
+    if isinstance(x, Fraction):
+        return x.numerator if x.denominator == 1 else float(x)
+    return x
+
+
+def payments_from_nets(nets: Mapping[str, int], reason: str) -> tuple[Payment, ...]:
+    """Zero-sum payments that realise ``nets``: with one net winner every loser pays them
+    directly; otherwise the fewest transfers."""
+    creditors = [p for p, v in nets.items() if v > 0]
+    if len(creditors) == 1:
+        w = creditors[0]
+        return tuple(Payment(p, w, _num(-v), reason) for p, v in nets.items() if v < 0)
+    return tuple(Payment(pay.payer, pay.payee, _num(pay.amount), reason)
+                 for pay in fewest_transfers(nets))
+
+
+def carried_pot(g, rnd: Mapping, players) -> dict[str, int]:
+    """Chips left in the pot by earlier rounds: ``carry.pot`` = {player: chips}. Each is what
+    that player still owes the pot; the next pot's winner(s) collect it."""
+    carry = rnd.get("carry") or {}
+    if not isinstance(carry, Mapping):
+        raise TallyError(f"{g.id}: 'carry' must be the previous round's carry object",
+                         game=g.id, field="carry")
+    pot = carry.get("pot") or {}
+    if not isinstance(pot, Mapping):
+        raise TallyError(f"{g.id}: carry.pot must map players to chips", game=g.id,
+                         field="carry.pot")
+    for p, v in pot.items():
+        if p not in players:
+            raise TallyError(f"{g.id}: carry.pot names {p!r}, who is not at the table",
+                             game=g.id, player=p, field=f"carry.pot.{p}")
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise TallyError(f"{g.id}: carry.pot.{p} must be a whole number of chips, not "
+                             f"{v!r}", game=g.id, player=p, field=f"carry.pot.{p}")
+    return {p: v for p, v in pot.items() if v}
+
+
+def split_pot(players, dealer, bets: Mapping[str, int], carried: Mapping[str, int],
+              winners, odd: str):
+    """Share a pot among ``winners`` (hiki-kabu.md §5-6, §10.2; kingo.md §5-6, §10.6).
+
+    Returns (nets, shares, carry_out, notes). ``bets`` are this round's final bets, ``carried``
+    the chips earlier rounds left in the pot (owed by those players). Nets sum to zero: when
+    odd chips stay in the pot they remain owed by the losers (first by seat from the dealer's
+    right) and go to ``carry_out``."""
+    owed = {p: bets.get(p, 0) + carried.get(p, 0) for p in players}
+    pot = sum(owed.values())
+    k = len(winners)
+    notes = []
+    order = seats_from_right(players, dealer)
+    if odd == "exact":
+        share = Fraction(pot, k)
+        shares = {w: share for w in winners}
+        odd_left = 0
+    else:
+        each, odd_left = divmod(pot, k)
+        shares = {w: each for w in winners}
+        if odd_left and odd == "nearest_dealer_right":
+            first = next(p for p in order if p in winners)
+            shares[first] += odd_left
+            notes.append(f"{odd_left} odd chip(s) of the split go to {first}, the tied player "
+                         f"nearest the dealer's right")
+            odd_left = 0
+    nets = {p: shares.get(p, 0) - owed[p] for p in players}
+    carry_out = {}
+    if odd_left:
+        notes.append(f"{pot} chips do not split evenly {k} ways: {odd_left} chip(s) stay in "
+                     f"the pot for the next round")
+        left = odd_left
+        for p in order:
+            if left and nets[p] < 0:
+                take = min(left, -nets[p])
+                nets[p] += take
+                carry_out[p] = take
+                left -= take
+    return {p: _num(v) for p, v in nets.items()}, {p: _num(v) for p, v in shares.items()}, \
+        carry_out, notes
+
+
+def banker_payments(dealer: str, nets: Mapping[str, int], reason: str) -> tuple[Payment, ...]:
+    """The dealer is the bank: pays each winning bettor's net and collects each loser's."""
+    out = []
+    for p, v in nets.items():
+        if v > 0:
+            out.append(Payment(dealer, p, v, reason))
+        elif v < 0:
+            out.append(Payment(p, dealer, -v, reason))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- Kabu hands
+
+def total_hit(n: int, mask: int, note: str = "") -> YakuHit:
+    names = {"en": f"Total {n}"}
+    return YakuHit(f"total_{n}", names["en"], n, slugs_of(mask), names, note)
+
+
+def three_of_a_month(mask: int) -> bool:
+    """Three cards of one month (a Kabu ``triple`` / ``triple_pot``)."""
+    if mask.bit_count() != 3:
+        return False
+    for mm in MONTH_MASKS:
+        if mask & mm:
+            return (mask & mm) == mask
+    return False
+
+
+def kabu_evaluation(g, mask: int, cache: dict, triple_id: str, triple_names: dict,
+                    triple_counts_as: int | None) -> Evaluation:
+    """A Kabu hand or column of 1-3 cards (oicho-kabu.md §4, hiki-kabu.md §4): points = the
+    total (last digit of the month sum); three of a month adds the triple hit. Memoised: a
+    40-card deck has under 11,000 such hands."""
+    ev = cache.get(mask)
+    if ev is not None:
+        return ev
+    n = mask.bit_count()
+    if not 1 <= n <= 3:
+        raise TallyError(f"a {g.id} hand is 1 to 3 cards, not {n}", game=g.id, field="cards")
+    s = month_sum(mask)
+    total = kabu(s)
+    yaku = [total_hit(total, mask, f"month sum {s}, last digit {total}")]
+    details = {"total": total, "month_sum": s}
+    if three_of_a_month(mask):
+        if triple_counts_as is not None:  # Hiki-Kabu: the hand counts as 9 (§4)
+            total = triple_counts_as
+            yaku[0] = total_hit(total, mask, f"three of a month counts as {total}")
+            details["total"] = total
+        yaku.append(YakuHit(triple_id, triple_names["en"], total, slugs_of(mask),
+                            triple_names, "three cards of one month"))
+        details["triple"] = True
+    ev = Evaluation(total, tuple(yaku), details=details)
+    if len(cache) < 20000:
+        cache[mask] = ev
+    return ev
+
+
+@dataclass(frozen=True)
+class DealerSpecial:
+    """A dealer hand decided by its first two cards in order (oicho-kabu.md §4)."""
+    id: str
+    names: dict
+    first: int
+    second: int
+
+
+def dealer_special(specials, months: tuple[int, ...]):
+    """Only the first two cards count, whatever the third (oicho-kabu.md §10.2)."""
+    for sp in specials:
+        if months[0] == sp.first and months[1] == sp.second:
+            return sp
+    return None
+
+
+# --------------------------------------------------------------------------- banker games
+
+TRIPLE = {"en": "Triple"}
+
+
+def banker_yaku(specials, triple_desc):
+    """YakuDef rows of a banker Kabu game: the totals, the column triple, dealer specials."""
+    from . import YakuDef
+    rows = [YakuDef(f"total_{n}", {"en": f"Total {n}"}, f"{n} (compared, higher wins)", (),
+                    group="total", description="Last digit of the month sum of 2-3 cards",
+                    kind="hand") for n in range(10)]
+    rows.append(YakuDef("triple", dict(TRIPLE), "3 x bet", (), description=triple_desc,
+                        kind="hand"))
+    rows += [YakuDef(sp.id, sp.names, "wins every bet", (), description=f"The dealer's first "
+                     f"card is month {sp.first} and the second month {sp.second}, in that "
+                     f"order (overrides triple)", kind="hand") for sp in specials]
+    return tuple(rows)
+
+
+def banker_compile(game_id, specials):
+    """``compile`` of a banker Kabu game: checks the two either-or ground rules and sets up
+    the memoised column evaluation."""
+    def compile(rules):
+        tie = either_or(game_id, rules, "tie_dealer_wins", "tie_push")
+        either_or(game_id, rules, "dealer_rotates", "dealer_fixed")
+        cache = {}
+        g = SimpleNamespace(id=game_id)
+        c = SimpleNamespace(rules=rules, tie_rule=tie, specials=specials)
+        c.evaluate = lambda mask: kabu_evaluation(g, mask, cache, "triple", TRIPLE, None)
+        return c
+    return compile
+
+
+def score_banker(g, rnd: Mapping, c, *, specials, one_column: bool):
+    """Oicho-Kabu and Kyo-Kabu (oicho-kabu.md §5-6; kyo-kabu.md §1, §5): bettors back the
+    four columns against the dealer, who is the bank."""
+    from ..results import PlayerScore, RoundResult
+    from ..rounds import player_field, players_of
+
+    players = players_of(g, rnd)
+    dealer = player_field(g, rnd, "dealer", players)
+    no_events(g, rnd)
+    max_bet = agreed(g, rnd, c, "max_bet", "the maximum bet")
+    bets = _bets(g, rnd, players, dealer, max_bet, one_column)
+    ledger = Ledger(g)
+    # The dealer's hand, in draw order.
+    raw = rnd.get("hands")
+    if not isinstance(raw, Mapping) or dealer not in raw:
+        raise TallyError(f"{g.id}: 'hands' must give the dealer's cards in draw order "
+                         f"({{{dealer!r}: [...]}})", game=g.id, player=dealer,
+                         field=f"hands.{dealer}")
+    for name in raw:
+        if name != dealer:
+            raise TallyError(f"{g.id}: only the dealer holds a hand; {name!r} bets on the "
+                             f"columns instead", game=g.id, player=name, field=f"hands.{name}")
+    dmask, dmonths = ordered_hand(g, raw[dealer], player=dealer,
+                                  owner=f"the hand of the dealer {dealer!r}",
+                                  field=f"hands.{dealer}", ledger=ledger, sizes=(2, 3))
+    dev = c.evaluate(dmask)
+    dtotal = dev.details["total"]
+    sp = dealer_special(specials, dmonths)
+    # The four columns (first, second, third field).
+    cols = rnd.get("columns")
+    if not isinstance(cols, (list, tuple)) or len(cols) != 4:
+        raise TallyError(f"{g.id}: 'columns' must be the 4 columns, each a list of its cards "
+                         f"(first, second, third field)", game=g.id, field="columns")
+    backed = {b["column"] for b in bets}
+    col_evals = {}
+    for i, cards in enumerate(cols, 1):
+        where = f"columns.{i - 1}"
+        if i in backed:
+            cmask, cmonths = ordered_hand(g, cards, owner=f"column {i}", field=where,
+                                          ledger=ledger, sizes=(2, 3))
+            check_kabu_draw(g, cmonths, f"column {i}", field=where)
+            col_evals[i] = c.evaluate(cmask)
+        else:  # a column nobody backed settles nothing; its cards are only checked
+            ordered_hand(g, cards or [], owner=f"column {i}", field=where, ledger=ledger,
+                         sizes=(0, 3))
+    triple_mult = 2 if c.rules["triple_total_return"] else 3
+    tie_rule = c.tie_rule
+    nets = {p: 0 for p in players if p != dealer}
+    steps = {p: [] for p in nets}
+    lines = []
+    for b in bets:
+        p, col, amt = b["player"], b["column"], b["amount"]
+        ev = col_evals[col]
+        total = ev.details["total"]
+        if sp is not None:
+            res, why = -amt, f"the dealer holds {sp.names['en']}: the dealer wins every bet"
+        elif ev.details.get("triple"):
+            res = triple_mult * amt
+            why = f"column {col} is a triple: paid {triple_mult} x {amt}"
+        elif total > dtotal:
+            res, why = amt, f"column {col} totals {total}, above the dealer's {dtotal}"
+        elif total < dtotal:
+            res, why = -amt, f"column {col} totals {total}, below the dealer's {dtotal}"
+        elif tie_rule == "tie_push":
+            res, why = 0, f"column {col} ties the dealer at {total}: bet returned (tie_push)"
+        else:
+            res, why = -amt, f"column {col} ties the dealer at {total}: the dealer wins " \
+                             f"(tie_dealer_wins)"
+        nets[p] += res
+        steps[p].append(Step(f"column_{col}", "add", res, f"bet {amt} on column {col}: {why}",
+                             nets[p]))
+        lines.append({"player": p, "column": col, "amount": amt, "result": res,
+                      "reason": why})
+    dealer_net = -sum(nets.values())
+    scores = []
+    dyaku = dev.yaku[:1] + ((YakuHit(sp.id, sp.names["en"], dtotal, slugs_of(dmask), sp.names,
+                                 "first two cards in this order"),) if sp else ())
+    for p in players:
+        if p == dealer:
+            running, fixed = 0, []
+            for ln in lines:  # the bank's side of every bet
+                running -= ln["result"]
+                fixed.append(Step(f"bet_{ln['player']}_{ln['column']}", "add", -ln["result"],
+                                  f"{ln['player']}'s bet on column {ln['column']}: "
+                                  f"{ln['reason']}", running))
+            scores.append(PlayerScore(p, dyaku, dtotal, tuple(fixed), dealer_net, "dealer",
+                                      extra={"total": dtotal, "cards": list(slugs_of(dmask)),
+                                             "special": sp.id if sp else None}))
+        else:
+            mine = [ln for ln in lines if ln["player"] == p]
+            role = "bettor" if mine else "sat out"
+            scores.append(PlayerScore(p, (), 0, tuple(steps[p]), nets[p], role,
+                                      extra={"bets": mine}))
+    payments = banker_payments(dealer, nets, "bets against the bank")
+    rotates = c.rules["dealer_rotates"]
+    next_dealer = seats_from_right(players, dealer)[0] if rotates else dealer
+    columns = {i: {"total": e.details["total"], "triple": bool(e.details.get("triple"))}
+               for i, e in col_evals.items()}
+    notes = [f"dealer {dealer} totals {dtotal}" + (f" and holds {sp.id}" if sp else ""),
+             "columns: " + ", ".join(f"{i}: {v['total']}{' (triple)' if v['triple'] else ''}"
+                                     for i, v in sorted(columns.items()))]
+    return RoundResult(g.id, c.rules.preset, tuple(scores), payments, None, next_dealer, {},
+                       tuple(notes))
+
+
+def _bets(g, rnd, players, dealer, max_bet, one_column):
+    raw = rnd.get("bets")
+    if not isinstance(raw, (list, tuple)):
+        raise TallyError(f"{g.id}: 'bets' must be a list of {{player, column, amount}}",
+                         game=g.id, field="bets")
+    out, total, seen = [], 0, set()
+    for i, b in enumerate(raw):
+        where = f"bets.{i}"
+        if not isinstance(b, Mapping):
+            raise TallyError(f"{g.id}: bet {i} must be an object {{player, column, amount}}",
+                             game=g.id, field=where)
+        p = b.get("player")
+        if p not in players:
+            raise TallyError(f"{g.id}: bet {i} names {p!r}, who is not at the table",
+                             game=g.id, player=p, field=f"{where}.player")
+        if p == dealer:
+            raise TallyError(f"{g.id}: the dealer {p!r} cannot bet; the dealer is the bank",
+                             game=g.id, player=p, field=f"{where}.player")
+        col, amt = b.get("column"), b.get("amount")
+        if not isinstance(col, int) or isinstance(col, bool) or not 1 <= col <= 4:
+            raise TallyError(f"{g.id}: bet {i} of {p!r}: column must be 1 to 4, not {col!r}",
+                             game=g.id, player=p, field=f"{where}.column")
+        if not isinstance(amt, int) or isinstance(amt, bool) or amt < 1:
+            raise TallyError(f"{g.id}: bet {i} of {p!r}: amount must be a whole number >= 1, "
+                             f"not {amt!r}", game=g.id, player=p, field=f"{where}.amount")
+        if one_column and p in seen:
+            raise TallyError(f"{g.id}: {p!r} may back only one column (kyo-kabu.md §1)",
+                             game=g.id, player=p, field=where, rule="one_column")
+        seen.add(p)
+        if total + amt > max_bet:
+            raise TallyError(f"{g.id}: {p!r}'s bet of {amt} takes the round's bets to "
+                             f"{total + amt}, over the maximum bet {max_bet}: {p!r} may bet "
+                             f"at most {max_bet - total}", game=g.id, player=p,
+                             option="max_bet", field=f"{where}.amount", rule="max_bet")
+        total += amt
+        out.append({"player": p, "column": col, "amount": amt})
+    return out
+
+
+# --------------------------------------------------------------------------- pot games
+
+def pot_next_dealer(players, dealer, winners) -> str:
+    """Who deals after a pot game (hiki-kabu.md §6, kingo.md §6): a single winner; the
+    dealer when taking the pot or among the tied; else the tied player nearest the dealer's
+    right (the book's Dealer Tie Breaker, ch. 6)."""
+    if len(winners) == 1:
+        return winners[0]
+    if not winners or dealer in winners:
+        return dealer
+    return next(p for p in seats_from_right(players, dealer) if p in winners)
+
+
+def settle_pot_round(g, c, players, dealer, bets, bet_steps, carried, winners, why, *,
+                     yaku, extras, base_points, notes=(), draw=False, refund=False):
+    """The shared tail of a pot round: shares, odd chips, payments and the result.
+
+    ``bets``: each player's final bet this round; ``bet_steps``: their Steps so far (stake and
+    multipliers, as negative running totals); ``winners``: who takes the pot. With ``draw``
+    nobody takes it: the whole pot is carried to the next round, or with ``refund`` this
+    round's bets go back and only chips carried from earlier rounds stay (kingo.md §10.1)."""
+    from ..results import PlayerScore, RoundResult
+
+    notes = list(notes)
+    if draw:
+        nets = {p: 0 for p in players}
+        carry_out = {p: (0 if refund else bets[p]) + carried.get(p, 0) for p in players
+                     if (0 if refund else bets[p]) + carried.get(p, 0)}
+        shares = {}
+    else:
+        nets, shares, carry_out, more = split_pot(players, dealer, bets, carried, winners,
+                                                  c.rules["odd_chips"])
+        notes += more
+    scores = []
+    for p in players:
+        steps = list(bet_steps[p])
+        running = steps[-1].total if steps else 0
+        if carried.get(p):
+            running -= carried[p]
+            steps.append(Step("carried", "add", -carried[p], f"{carried[p]} chip(s) {p} left "
+                              f"in the pot last round", running))
+        if p in shares:
+            running += shares[p]
+            steps.append(Step("pot", "add", shares[p], f"{p} takes "
+                              f"{'the pot' if len(winners) == 1 else 'a share of the pot'}: "
+                              f"{why}", _num(running)))
+        if draw and refund and bets[p]:
+            running += bets[p]
+            steps.append(Step("refund", "add", bets[p], f"the round is a draw: {p}'s bet of "
+                              f"{bets[p]} is returned", _num(running)))
+        if carry_out.get(p):
+            running += carry_out[p]
+            steps.append(Step("pot_carried", "add", carry_out[p], f"{carry_out[p]} chip(s) of "
+                              f"{p}'s stay in the pot for the next round", _num(running)))
+        role = "draw" if draw else ("winner" if p in shares else "loser")
+        scores.append(PlayerScore(p, yaku[p], base_points[p], tuple(steps), nets[p], role,
+                                  extra={**extras[p], "bet": bets[p]}))
+    payments = () if draw else payments_from_nets(nets, "pot")
+    winner = winners[0] if len(winners) == 1 else None
+    carry = {"pot": carry_out} if carry_out else {}
+    pot = sum(bets.values()) + sum(carried.values())
+    notes.insert(0, f"pot {pot}: " + ", ".join(f"{p} {bets[p]}" for p in players) +
+                 (f" + {sum(carried.values())} carried" if carried else ""))
+    return RoundResult(g.id, c.rules.preset, tuple(scores), payments, winner,
+                       pot_next_dealer(players, dealer, winners), carry, tuple(notes))

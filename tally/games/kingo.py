@@ -1,0 +1,175 @@
+"""Kingo (きんご): blackjack with a target of 15 (shared/rules/kingo.md).
+
+Everyone stakes the set bet; each player draws while their plain month sum is not above 15.
+16 or more is over: that player doubles their bet and cannot win. Exactly three May cards
+(``triple_fives``) triple every other bet and win; exactly April-May-June (``four_five_six``)
+doubles every other bet and wins. Otherwise the closest to 15 takes the pot.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ..cards import slugs_of
+from ..errors import TallyError
+from ..options import INT, Option, Preset
+from ..results import Evaluation, Step, YakuHit
+from ..rounds import player_field, players_of
+from . import Game, YakuDef
+from ._luck import (KABU_DECK, MONTH_MASKS, ODD_CHIPS, Ledger, agreed, carried_pot,
+                    either_or, hands_of, month_sum, no_events, pair_options, settle_pot_round)
+
+GAME_ID = "kingo"
+TARGET = 15  # §2: 16 or more is over
+MAY, APRIL, JUNE = MONTH_MASKS[4], MONTH_MASKS[3], MONTH_MASKS[5]
+NAMES = {
+    "over": {"en": "Over (bust)"},
+    "triple_fives": {"en": "Triple Fives"},
+    "four_five_six": {"en": "Four Five Six"},
+}
+
+
+def compile(rules):
+    refund = either_or(GAME_ID, rules, "all_over_carry", "all_over_refund") == \
+        "all_over_refund"
+    return SimpleNamespace(rules=rules, refund=refund, cache={})
+
+
+def evaluate(mask, c):
+    ev = c.cache.get(mask)
+    if ev is not None:
+        return ev
+    n = mask.bit_count()
+    if n < 1:
+        raise TallyError("a kingo hand has at least one card", game=GAME_ID, field="cards")
+    total = month_sum(mask)  # §2: the plain sum, no mod 10
+    cards = slugs_of(mask)
+    yaku = []
+    if total > TARGET:
+        yaku.append(YakuHit("over", NAMES["over"]["en"], total, cards, NAMES["over"],
+                            f"{total} is over 15: the bet doubles"))
+    else:
+        yaku.append(YakuHit(f"total_{total}", f"Total {total}", total, cards,
+                            {"en": f"Total {total}"}))
+    # §4 and §10.4: "exactly" these three cards and nothing else.
+    if n == 3 and (mask & MAY) == mask:
+        yaku.append(YakuHit("triple_fives", NAMES["triple_fives"]["en"], total, cards,
+                            NAMES["triple_fives"], "every other player triples their bet"))
+    elif n == 3 and all((mask & m).bit_count() == 1 for m in (APRIL, MAY, JUNE)):
+        yaku.append(YakuHit("four_five_six", NAMES["four_five_six"]["en"], total, cards,
+                            NAMES["four_five_six"], "every other player doubles their bet"))
+    ev = Evaluation(total, tuple(yaku), details={
+        "total": total, "over": total > TARGET,
+        "special": next((y.id for y in yaku if y.id in ("triple_fives", "four_five_six")),
+                        None)})
+    if len(c.cache) < 50000:
+        c.cache[mask] = ev
+    return ev
+
+
+def score_round(rnd, c):
+    players = players_of(GAME, rnd)
+    dealer = player_field(GAME, rnd, "dealer", players)
+    no_events(GAME, rnd)
+    stake = agreed(GAME, rnd, c, "set_bet", "the set bet")
+    carried = carried_pot(GAME, rnd, players)
+    hands = hands_of(GAME, rnd, players, Ledger(GAME), sizes=(2, 10))
+    evals, bets, steps = {}, {}, {}
+    for p, (mask, months) in hands.items():
+        # §5.2: a player may draw again only while the total is not higher than 15.
+        before_last = sum(months[:-1])
+        if before_last > TARGET:
+            raise TallyError(f"player {p!r} drew again at {before_last}, over 15 (a player "
+                             f"may draw only while the total is not higher than 15)",
+                             game=GAME_ID, player=p, field=f"hands.{p}", rule="draw")
+        evals[p] = evaluate(mask, c)
+        bets[p] = stake
+        steps[p] = [Step("set_bet", "base", -stake, f"the set bet {stake}", -stake)]
+    over = [p for p in players if evals[p].details["over"]]
+    for p in over:  # §5.4: the over-15 penalty comes first (§10.2, the book's example)
+        bets[p] *= 2
+        steps[p].append(Step("over", "multiply", 2, f"{p} totals {evals[p].details['total']}"
+                             f", over 15: the bet doubles", -bets[p]))
+    fives = [p for p in players if evals[p].details["special"] == "triple_fives"]
+    f456 = [p for p in players if evals[p].details["special"] == "four_five_six"]
+    draw = False
+    if fives or f456:  # §5.5: triple fives beats four-five-six
+        holders, sp, mult = (fives, "Triple Fives", 3) if fives else (f456, "Four Five Six", 2)
+        for p in players:
+            if p not in holders:
+                bets[p] *= mult
+                steps[p].append(Step("triple_fives" if fives else "four_five_six", "multiply",
+                                     mult, f"{' and '.join(holders)} holds {sp}: every other "
+                                     f"player's bet x {mult}", -bets[p]))
+        winners, why = holders, f"{sp}"
+    elif len(over) == len(players):  # §5.6: everyone over -> a draw and a new deal
+        winners, draw = [], True
+        why = "everyone is over 15: the round is a draw"
+    else:
+        totals = {p: evals[p].details["total"] for p in players if p not in over}
+        best = max(totals.values())
+        winners = [p for p in players if totals.get(p) == best]
+        if len(winners) == len(players):  # §10.5: only when nobody is over
+            winners, why = [dealer], f"every player ties at {best}: the dealer takes the pot"
+        else:
+            why = f"closest to 15 without going over, {best}"
+    notes = [why] if draw else []
+    if draw:
+        notes.append("the pot stays for the next round (all_over_carry)" if not c.refund else
+                     "bets are returned (all_over_refund)")
+    return settle_pot_round(
+        GAME, c, players, dealer, bets, steps, carried, winners, why,
+        yaku={p: evals[p].yaku for p in players},
+        extras={p: {"total": evals[p].details["total"], "over": evals[p].details["over"]}
+                for p in players},
+        base_points={p: evals[p].details["total"] for p in players},
+        notes=notes, draw=draw, refund=c.refund)
+
+
+GAME = Game(
+    id=GAME_ID,
+    names={"en": "Kingo", "ja": "きんご"},
+    family="luck",
+    players=(2, 10),
+    deck=KABU_DECK,
+    options=(Option("set_bet", INT, None, "The set bet S every player (dealer included) puts "
+                    "in the pot each round (agreed at setup; no default: set it here or as "
+                    "the round's set_bet).", minimum=1, group="ground rules"),)
+    + pair_options("all_over_carry", "App option (not in the book): when everyone is over, "
+                   "the pot stays and is added to the next round's pot (recommended).",
+                   "all_over_refund", "When everyone is over, the bets are returned.",
+                   "draws")
+    + (ODD_CHIPS,),
+    presets=(Preset("book", "The book's game: 40-card deck, the agreed set bet, over-15 "
+                    "doubling, triple_fives (others x 3) over four_five_six (others x 2), "
+                    "ties split, all tied -> dealer, all_over_carry."),),
+    default_preset="book",
+    yaku=tuple(YakuDef(f"total_{n}", {"en": f"Total {n}"}, f"{n} (closest to 15 wins)", (),
+                       group="total", description="The plain sum of the months", kind="hand")
+               for n in range(2, 16)) + (
+        YakuDef("over", dict(NAMES["over"]), "bet x 2; cannot win", (),
+                description="A total of 16 or more", kind="hand"),
+        YakuDef("triple_fives", dict(NAMES["triple_fives"]), "others' bets x 3; wins the pot",
+                tuple(slugs_of(MAY)), description="Exactly three May (iris) cards; beats "
+                "Four Five Six", kind="hand"),
+        YakuDef("four_five_six", dict(NAMES["four_five_six"]), "others' bets x 2; wins the "
+                "pot", tuple(slugs_of(APRIL | MAY | JUNE)), description="Exactly one April, "
+                "one May and one June", kind="hand")),
+    events=(),
+    compile=compile,
+    evaluate=evaluate,
+    score_round=score_round,
+    source="shared/rules/kingo.md",
+    max_pile=10,  # 1+1+1+1+2+2+2+2+3 = 15 may still draw a 10th card; then it is over
+    round_example={  # kingo.md §9 E1 (book pp. 161-162): totals 15 (three Mays), 16, 18, 14
+        "players": ["Ana", "Bo", "Cy", "Di"],
+        "dealer": "Ana",
+        "set_bet": 10,
+        "hands": {"Ana": ["iris-bridge", "iris-ribbon", "iris-chaff-1"],
+                  "Bo": ["maple-deer", "peony-butterflies"],
+                  "Cy": ["maple-blue", "pampas-moon"],
+                  "Di": ["maple-chaff-1", "wisteria-cuckoo"]},
+    },
+    description="Draw towards 15 without going over; over doubles your bet; three Mays or "
+                "4-5-6 win outright and multiply the others' bets.",
+)
