@@ -25,8 +25,11 @@ class Option:
     maximum: float | None = None
     group: str = ""  # a heading for forms ("scoring", "payment", ...)
     excludes: tuple[str, ...] = ()  # bool options that cannot be on together with this one
+    nullable: bool = False  # None means "not set" (a value the table agrees, or a round gives)
 
     def check(self, value, *, game: str) -> Any:
+        if value is None and (self.nullable or self.type == CHOICE and None in self.choices):
+            return value
         ok = {
             BOOL: lambda v: isinstance(v, bool),
             INT: lambda v: isinstance(v, int) and not isinstance(v, bool),
@@ -59,6 +62,8 @@ class Option:
             d["group"] = self.group
         if self.excludes:
             d["excludes"] = list(self.excludes)
+        if self.nullable:
+            d["nullable"] = True
         return d
 
 

@@ -13,7 +13,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ..cards import CARD, CardSet
+from ..cards import BIT, CARD, CardSet
 from ..errors import TallyError
 from ..options import Option, Preset, Rules, resolve
 
@@ -105,6 +105,55 @@ class Game:
 _COMPILED: dict[str, dict] = {}
 
 
+def pile_mask(g: Game, cards, *, player: str | None = None, field: str = "cards") -> int:
+    """Validate one pile of slugs for game ``g`` and return it as a mask.
+
+    Fast path: one dict lookup per card; duplicates and cards outside the deck show up as
+    mask arithmetic. Only a failing pile is walked again to name the culprit.
+    """
+    mask, n = 0, 0
+    try:
+        for slug in cards:
+            mask |= BIT[slug]
+            n += 1
+    except (KeyError, TypeError):
+        _pile_error(g, cards, player, field)
+    if isinstance(cards, (str, bytes)) or mask.bit_count() != n or mask & ~g.deck:
+        _pile_error(g, cards, player, field)
+    if g.max_pile is not None and n > g.max_pile:
+        raise TallyError(f"{_who(player)}{n} cards is more than one player can hold in {g.id} "
+                         f"(at most {g.max_pile})", game=g.id, player=player, field=field)
+    return mask
+
+
+def _pile_error(g: Game, cards, player, field):
+    """Raise the error that names what is wrong with a pile that failed the fast path."""
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise TallyError(f"{_who(player)}cards must be a list of card slugs", game=g.id,
+                         player=player, field=field)
+    seen = 0
+    for slug in cards:
+        card = CARD.get(slug) if isinstance(slug, str) else None
+        if card is None:
+            raise TallyError(f"{_who(player)}unknown card {slug!r}: not a slug of cards.md",
+                             game=g.id, card=slug if isinstance(slug, str) else repr(slug),
+                             player=player, field=field)
+        if not g.deck & card.bit:
+            raise TallyError(f"{_who(player)}card {slug!r} is not in the {g.id} deck",
+                             game=g.id, card=slug, player=player, field=field)
+        if seen & card.bit:
+            raise TallyError(f"{_who(player)}card {slug!r} is listed twice", game=g.id,
+                             card=slug, player=player, field=field)
+        seen |= card.bit
+    raise AssertionError("_pile_error called on a valid pile")
+
+
+def _who(player):
+    return f"player {player!r}: " if player is not None else ""
+
+
+
+
 def _discover() -> dict[str, Game]:
     found = {}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
@@ -145,35 +194,3 @@ def score_round(game, round, *, preset=None, options=None):
     if not isinstance(round, Mapping):
         raise TallyError(f"a {g.id} round must be an object", game=g.id, field="round")
     return g.score_round(round, compiled)
-
-
-def pile_mask(g: Game, cards, *, player: str | None = None, field: str = "cards") -> int:
-    """Validate one pile of slugs for game ``g`` and return it as a mask."""
-    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
-        raise TallyError(f"{_who(player)}cards must be a list of card slugs", game=g.id,
-                         player=player, field=field)
-    mask = 0
-    deck = g.deck
-    for slug in cards:
-        card = CARD.get(slug) if isinstance(slug, str) else None
-        if card is None:
-            raise TallyError(f"{_who(player)}unknown card {slug!r}: not a slug of cards.md",
-                             game=g.id, card=slug if isinstance(slug, str) else repr(slug),
-                             player=player, field=field)
-        bit = card.bit
-        if not deck & bit:
-            raise TallyError(f"{_who(player)}card {slug!r} is not in the {g.id} deck",
-                             game=g.id, card=slug, player=player, field=field)
-        if mask & bit:
-            raise TallyError(f"{_who(player)}card {slug!r} is listed twice", game=g.id,
-                             card=slug, player=player, field=field)
-        mask |= bit
-    if g.max_pile is not None and mask.bit_count() > g.max_pile:
-        raise TallyError(f"{_who(player)}{mask.bit_count()} cards is more than one player can "
-                         f"hold in {g.id} (at most {g.max_pile})", game=g.id, player=player,
-                         field=field)
-    return mask
-
-
-def _who(player):
-    return f"player {player!r}: " if player is not None else ""

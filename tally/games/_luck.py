@@ -221,7 +221,7 @@ def banker_options():
         "tie_push", "Bets on a column tied with the dealer are returned.", "ground rules") + (
         Option("max_bet", INT, None, "Maximum bet M: the most all bettors together may stake "
                "in one round (required; no default: set it here or as the round's max_bet).",
-               minimum=1, group="ground rules"),
+               minimum=1, group="ground rules", nullable=True),
     ) + pair_options(
         "dealer_rotates", "App option (not in the book): the bank passes one seat to the "
         "dealer's right after every round (recommended).",

@@ -134,7 +134,7 @@ GAME = Game(
     deck=KABU_DECK,
     options=(Option("set_bet", INT, None, "The set bet S every player (dealer included) puts "
                     "in the pot each round (agreed at setup; no default: set it here or as "
-                    "the round's set_bet).", minimum=1, group="ground rules"),)
+                    "the round's set_bet).", minimum=1, group="ground rules", nullable=True),)
     + pair_options("all_over_carry", "App option (not in the book): when everyone is over, "
                    "the pot stays and is added to the next round's pot (recommended).",
                    "all_over_refund", "When everyone is over, the bets are returned.",

@@ -1,0 +1,575 @@
+"""Mechanics shared by the sequence games: Poka, Hiyoko (both), Isuri (both), Kage.
+
+Not a game (the registry skips modules starting with ``_``). What every sequence game shares
+(poka.md §2: the book calls Poka "the base game for Sequence games") is written once here:
+
+- month order: Japanese order (poka.md §1) or Tensho order (hiyoko.md §1, isuri.md §1), and the
+  natural month masks of a game's deck, so month counts are popcounts;
+- reading a round: players, dealer, the ``hands`` key (the cards each player still holds when
+  the round ends; empty for whoever went out), the ordered events, strict key checks;
+- going out: exactly one ``out`` event, whose player must have no cards left;
+- totals carried between rounds (tokens, round wins, scores) and first-to-N targets;
+- the optional money of the book's introduction (p. VI): a fixed stake turned into payments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from ..cards import CARD, month_mask, slugs_of
+from ..errors import TallyError
+from ..options import BOOL, INT, Option
+from ..results import Payment, PlayerScore, RoundResult, Step, YakuHit
+from ..rounds import events_of, player_field, players_of
+
+# poka.md §1 (cards.md "# JP"): 1 pine ... 11 willow, 12 paulownia; December loops to January.
+JP_ORDER = ("pine", "plum", "cherry", "wisteria", "iris", "peony", "clover", "pampas",
+            "chrysanthemum", "maple", "willow", "paulownia")
+# hiyoko.md §1 / isuri.md §1 (seed 002 lines 5719-5773): 2 willow, 6 paulownia, 11 peony, 12 plum.
+TENSHO_ORDER = ("pine", "willow", "cherry", "wisteria", "iris", "paulownia", "clover",
+                "pampas", "chrysanthemum", "maple", "peony", "plum")
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October", "November", "December")
+
+COMMON_KEYS = frozenset({"players", "dealer", "hands", "events", "carry"})
+
+
+def month_masks(order: tuple[str, ...], deck: int) -> tuple[int, ...]:
+    """Index m-1 -> the cards of month m (in ``order``) that are in ``deck``."""
+    return tuple(month_mask(f) & deck for f in order)
+
+
+def month_of(slug: str, order: tuple[str, ...]) -> int:
+    """A card's month number (1-12) in the game's month order."""
+    return order.index(CARD[slug].flower) + 1
+
+
+# cards.py gives month k (Japanese order) the four bits 4(k-1) .. 4k-1, so the twelve month
+# counts of a pile are twelve 4-bit fields computed at once (SWAR): no per-month loop.
+_FLOWERS48 = (1 << 48) - 1
+_M1 = int("5" * 12, 16)  # 0b0101... : low bit of every 2-bit field
+_M2 = int("3" * 12, 16)  # 0b0011... : low 2 bits of every 4-bit field
+NIBBLE_ONES = int("1" * 12, 16)  # lowest bit of each month's count (odd count)
+NIBBLE_FOURS = int("4" * 12, 16)  # bit 2 of each month's count (count == 4; counts are <= 4)
+assert all(month_mask(f) == 0xF << 4 * k for k, f in enumerate(JP_ORDER)), "deck layout"
+
+
+def month_nibbles(mask: int) -> int:
+    """The 12 natural month counts (Japanese order) of a pile, one per 4-bit field."""
+    x = mask & _FLOWERS48
+    x = (x & _M1) + ((x >> 1) & _M1)
+    return (x & _M2) + ((x >> 2) & _M2)
+
+
+def full_month(mask: int) -> int:
+    """The cards of the lowest month whose four natural cards are all in ``mask`` (0 if
+    none): the four of a kind of poka.md §3 and kage.md §3 (natural cards only, poka.md
+    §10.3, kage.md §10.4). A physical month, so the game's month order does not matter."""
+    fours = month_nibbles(mask) & NIBBLE_FOURS
+    return 0xF << ((fours & -fours).bit_length() - 3) if fours else 0
+
+
+# --------------------------------------------------------------------------- options
+
+def stake_option(option_id: str, description: str) -> Option:
+    """The book's optional money (introduction p. VI, seed 002 lines 133-149)."""
+    return Option(option_id, INT, 0, description, minimum=0, group="money")
+
+
+def play_option(option_id: str, description: str, default=False) -> Option:
+    """A rule that changes how the cards are played but never a score: offered so a table
+    can record which rules it plays, and served with the game."""
+    return Option(option_id, BOOL, default, description + " Play only: no score changes.",
+                  group="play")
+
+
+def one_of(options: tuple[Option, ...]) -> tuple[Option, ...]:
+    """Mutually exclusive bools (each excludes all the others); exactly one must be on."""
+    ids = [o.id for o in options]
+    return tuple(Option(o.id, BOOL, o.default, o.description, group=o.group,
+                        excludes=tuple(i for i in ids if i != o.id)) for o in options)
+
+
+def chosen(game: str, rules, ids: Iterable[str]) -> str:
+    """The one option of a mutually exclusive group that is on (compile-time check)."""
+    ids = tuple(ids)
+    on = [i for i in ids if rules[i]]
+    if len(on) != 1:
+        raise TallyError(f"{game}: exactly one of the options {', '.join(map(repr, ids))} must "
+                         f"be on ({'none is' if not on else ', '.join(on) + ' are'} on)",
+                         game=game, option=ids[0], field=f"options.{ids[0]}")
+    return on[0]
+
+
+# --------------------------------------------------------------------------- reading a round
+
+@dataclass(frozen=True)
+class Table:
+    players: tuple[str, ...]
+    dealer: str
+    events: list
+    hands: dict  # player -> mask of the cards left in hand (only players whose hand was given)
+    carry: object  # the previous round's carry (None at the start of a game)
+
+
+def read_table(g, rnd: Mapping, deck: int, *, extra_keys=(),
+               max_hand: int | None = None) -> Table:
+    """Players, dealer, hands and events, each checked. Unknown keys are errors, so a typo
+    (``first_trun``) can never silently change a score."""
+    allowed = COMMON_KEYS | set(extra_keys)
+    for key in rnd:
+        if key not in allowed:
+            raise TallyError(f"{g.id}: unknown round key {key!r}; known: "
+                             f"{', '.join(sorted(allowed))}", game=g.id, field=str(key))
+    players = players_of(g, rnd)
+    dealer = player_field(g, rnd, "dealer", players)
+    events = events_of(g, rnd, players)
+    fields = {e.id: tuple(e.fields) for e in g.events}
+    for i, ev in enumerate(events):
+        known = {"type", "player", *fields.get(ev["type"], ())}
+        for key in ev:
+            if key not in known:
+                raise TallyError(f"{g.id}: event {i} ({ev['type']}) has unknown field {key!r};"
+                                 f" known: {', '.join(sorted(known))}", game=g.id,
+                                 rule=ev["type"], field=f"events.{i}.{key}")
+    hands = read_hands(g, rnd, players, deck, max_hand)
+    return Table(players, dealer, events, hands, rnd.get("carry"))
+
+
+def pile_of(g, cards, *, player=None, field="cards") -> int:
+    """``tally.games.pile_mask`` (imported late: the registry imports this module first)."""
+    from . import pile_mask
+
+    return pile_mask(g, cards, player=player, field=field)
+
+
+def read_hands(g, rnd: Mapping, players, deck: int, max_hand: int | None) -> dict[str, int]:
+    """``hands``: {player: [slugs]} the cards each player holds when the round ends (optional;
+    a player left out is simply not checked). A card in two hands is an error."""
+    raw = rnd.get("hands")
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise TallyError(f"{g.id}: 'hands' must map each player to the cards left in their "
+                         f"hand", game=g.id, field="hands")
+    out, seen = {}, 0
+    for name, cards in raw.items():
+        if name not in players:
+            raise TallyError(f"{g.id}: hands names {name!r}, who is not one of the players",
+                             game=g.id, player=name, field=f"hands.{name}")
+        mask = pile_of(g, cards, player=name, field=f"hands.{name}")
+        if mask & ~deck:
+            bad = slugs_of(mask & ~deck)[0]
+            raise TallyError(f"player {name!r}: card {bad!r} is not in play in this {g.id} "
+                             f"round", game=g.id, card=bad, player=name, field=f"hands.{name}")
+        if max_hand is not None and mask.bit_count() > max_hand:
+            raise TallyError(f"player {name!r}: {mask.bit_count()} cards left in hand is more "
+                             f"than {g.id} allows (a hand starts with {max_hand} cards and "
+                             f"never draws)", game=g.id, player=name, field=f"hands.{name}")
+        if mask & seen:
+            card = slugs_of(mask & seen)[0]
+            other = next(p for p, m in out.items() if m & CARD[card].bit)
+            raise TallyError(f"card {card!r} is in both {other!r}'s and {name!r}'s hands",
+                             game=g.id, card=card, player=name, field=f"hands.{name}")
+        seen |= mask
+        out[name] = mask
+    return out
+
+
+def of_type(events: list, *types: str) -> list[tuple[int, dict]]:
+    return [(i, ev) for i, ev in enumerate(events) if ev["type"] in types]
+
+
+def flag(g, ev: Mapping, key: str, i: int, default=False) -> bool:
+    v = ev.get(key, default)
+    if not isinstance(v, bool):
+        raise TallyError(f"{g.id}: event {i} ({ev['type']}): {key} must be true or false, not "
+                         f"{v!r}", game=g.id, rule=ev["type"], field=f"events.{i}.{key}")
+    return v
+
+
+def whole(g, ev: Mapping, key: str, i: int, *, default=None, lo=0, hi=None) -> int:
+    v = ev.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise TallyError(f"{g.id}: event {i} ({ev['type']}): {key} must be a whole number "
+                         f"{rng}, not {v!r}", game=g.id, rule=ev["type"],
+                         field=f"events.{i}.{key}")
+    return v
+
+
+def single(g, found: list, what: str):
+    """At most one event of a kind per round ("only one player can go out")."""
+    if len(found) > 1:
+        i, ev = found[1]
+        raise TallyError(f"{g.id}: event {i}: a round has only one {what} "
+                         f"(event {found[0][0]} already records one)", game=g.id,
+                         rule=ev["type"], player=ev.get("player"), field=f"events.{i}")
+    return found[0] if found else (None, None)
+
+
+def check_out_hands(g, table: Table, winner: str, *, rule: str = "out"):
+    """Whoever went out holds no cards; everybody else still holds at least one."""
+    left = table.hands.get(winner)
+    if left:
+        raise TallyError(f"{g.id}: {winner!r} went out but 'hands' lists "
+                         f"{left.bit_count()} card(s) still in their hand "
+                         f"({', '.join(slugs_of(left))})", game=g.id, player=winner,
+                         rule=rule, field=f"hands.{winner}")
+    for p, m in table.hands.items():
+        if p != winner and not m:
+            raise TallyError(f"{g.id}: {p!r} has no cards left too, but only {winner!r} went "
+                             f"out (the round ends when the first player empties their hand)",
+                             game=g.id, player=p, rule=rule, field=f"hands.{p}")
+
+
+# --------------------------------------------------------------------------- totals and targets
+
+def read_totals(g, carry, key: str, players) -> dict[str, int]:
+    """The running totals a previous round's ``carry`` hands on (tokens, round wins, ...)."""
+    if carry is None:
+        return {p: 0 for p in players}
+    if not isinstance(carry, Mapping):
+        raise TallyError(f"{g.id}: 'carry' must be the previous round's carry object",
+                         game=g.id, field="carry")
+    if carry.get("game_over"):
+        raise TallyError(f"{g.id}: the game is already over ({carry.get('game_winner')!r} "
+                         f"won); start a new game without 'carry'", game=g.id, field="carry")
+    raw = carry.get(key, {})
+    if not isinstance(raw, Mapping):
+        raise TallyError(f"{g.id}: carry.{key} must map players to whole numbers", game=g.id,
+                         field=f"carry.{key}")
+    out = {}
+    for name, v in raw.items():
+        if name not in players:
+            raise TallyError(f"{g.id}: carry.{key} names {name!r}, who is not one of the "
+                             f"players", game=g.id, player=name, field=f"carry.{key}.{name}")
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise TallyError(f"{g.id}: carry.{key}.{name} must be a whole number >= 0, not "
+                             f"{v!r}", game=g.id, player=name, field=f"carry.{key}.{name}")
+        out[name] = v
+    return {p: out.get(p, 0) for p in players}
+
+
+def check_below_target(g, totals: Mapping[str, int], target: int, key: str):
+    for p, v in totals.items():
+        if v >= target:
+            raise TallyError(f"{g.id}: carry.{key} gives {p!r} {v}, which already reaches the "
+                             f"target {target}: that game is over", game=g.id, player=p,
+                             field=f"carry.{key}.{p}")
+
+
+def first_to(totals: Mapping[str, int], target: int) -> str | None:
+    """Who reached the target (checked after every award; only the round's winner can)."""
+    return next((p for p, v in totals.items() if v >= target), None)
+
+
+def stake_payments(winner: str | None, players, amount, reason: str) -> tuple[Payment, ...]:
+    """Each other player pays the winner ``amount`` chips (zero-sum by construction)."""
+    if not winner or not amount:
+        return ()
+    return tuple(Payment(p, winner, amount, reason) for p in players if p != winner)
+
+
+# --------------------------------------------------------------------------- round-win games
+
+def out_hit(yaku_id: str, names: dict, value: int, cards: int = 0, note: str = "") -> YakuHit:
+    return YakuHit(yaku_id, names.get("en", yaku_id), value, slugs_of(cards), names, note)
+
+
+def round_win_result(g, rules, table: Table, winner: str | None, hit: YakuHit | None,
+                     reason: str, *, target: int, notes=(), stake: int = 0,
+                     next_dealer: str | None = None) -> RoundResult:
+    """Hiyoko, Kage: a round is worth one round win; first to ``target`` wins the game."""
+    totals = read_totals(g, table.carry, "round_wins", table.players)
+    check_below_target(g, totals, target, "round_wins")
+    scores = []
+    for p in table.players:
+        if p == winner:
+            totals[p] += 1
+            steps = (Step("base", "base", 1, reason, 1),)
+            scores.append(PlayerScore(p, (hit,), 1, steps, 1, "winner",
+                                      {"round_wins": totals[p]}))
+        else:
+            scores.append(PlayerScore(p, (), 0, (), 0, "loser" if winner else "draw",
+                                      {"round_wins": totals[p]}))
+    champion = first_to(totals, target)
+    notes = list(notes)
+    if champion:
+        notes.append(f"game over: {champion} has {totals[champion]} round wins "
+                     f"(first to {target})")
+    pays = stake_payments(winner, table.players, stake, "stake per round won")
+    return RoundResult(g.id, rules.preset, tuple(scores), pays, winner,
+                       next_dealer or winner or table.dealer,
+                       {"round_wins": totals, "game_over": bool(champion),
+                        "game_winner": champion}, tuple(notes))
+
+
+def score_out_race(g, rnd: Mapping, c, *, hand: int, target: int) -> RoundResult:
+    """A round of a pure race (Hiyoko, both versions): exactly one ``out`` event; its player
+    wins one round win and deals next; first to ``target`` round wins takes the game."""
+    table = read_table(g, rnd, g.deck, max_hand=hand)
+    i, out = single(g, of_type(table.events, "out"),
+                    "'out' event (only one player can go out first)")
+    if out is None:
+        raise TallyError(f"{g.id}: who went out? Enter the round's 'out' event", game=g.id,
+                         rule="out", field="events")
+    winner = out["player"]
+    check_out_hands(g, table, winner)
+    hit = out_hit("out", {"en": "Out"}, 1)
+    return round_win_result(g, c.rules, table, winner, hit,
+                            f"out: {winner} was first to play their last card: 1 round win",
+                            target=target, stake=c.rules["stake_per_round"])
+
+
+def stake_per_round_option() -> Option:
+    return stake_option("stake_per_round", "Optional money (book introduction p. VI): each "
+                        "other player pays the round winner this many chips. 0 = round wins "
+                        "only.")
+
+
+# --------------------------------------------------------------------------- no teyaku
+
+def evaluate_nothing(mask: int, c):
+    """Hiyoko and Isuri have no teyaku and no card values (§3, §2): every hand scores 0."""
+    return c.empty
+
+
+# --------------------------------------------------------------------------- Isuri scoring
+
+ISURI_SAME = {3: "out_three_same", 4: "out_four_same", 5: "out_five_same",
+              6: "out_six_same"}
+ISURI_NAMES = {
+    "plain_out": {"en": "Out"},
+    "out_three_same": {"en": "Out with 3 cards of the same month"},
+    "out_four_same": {"en": "Out with 4 cards of the same month"},
+    "out_five_same": {"en": "Out with 5 cards of the same month"},
+    "out_six_same": {"en": "Out with 6 cards of the same month"},
+    "first_turn_bonus": {"en": "First-turn bonus"},
+}
+ISURI_ROUNDS = 6  # isuri-simplified.md §1 / isuri.md §1
+ISURI_KEYS = ("tokens",)
+ISURI_OUT_FIELDS = ("last_month", "last_card", "same_month_count", "first_turn")
+
+
+def isuri_yaku_defs():
+    from . import YakuDef  # late: the registry imports this module first
+
+    rows = (
+        ("plain_out", "Base = T x L", "None of the rows below: Round = Base."),
+        ("out_three_same", "Base x 3", "Went out putting down 3 cards of the same month."),
+        ("out_four_same", "Base x 4", "Went out putting down 4 cards of the same month."),
+        ("out_five_same", "Base x 5", "5 cards of the same month (needs wilds)."),
+        ("out_six_same", "Base x 6 + T x 10", "6 cards of the same month (needs wilds)."),
+        ("first_turn_bonus", "+ T x 10", "Went out on their own first turn (adds to any row)."),
+    )
+    return tuple(YakuDef(i, ISURI_NAMES[i], pts, description=d + " T = tokens on the table, "
+                         "L = month of the winner's last card (January = 10).", kind="event",
+                         group="" if i == "first_turn_bonus" else "out")
+                 for i, pts, d in rows)
+
+
+def isuri_events():
+    from . import EventDef
+
+    return (
+        EventDef("all_pass", "Every player passed in a row: one token is added to the table "
+                 "(kept for the whole game).", per_player=False),
+        EventDef("out", "The player went out (played the last card from their hand).",
+                 {"last_month": "month number 1-12 the last card counted as (January = 1; "
+                  "it scores as 10)",
+                  "last_card": "slug of the last card (its month is used when last_month is "
+                  "not given)",
+                  "same_month_count": "cards of that month put down together to go out, "
+                  "1-6 (default 1)",
+                  "first_turn": "true if they went out on their own first turn"}),
+    )
+
+
+def isuri_compile(g, rules, order):
+    from types import SimpleNamespace
+
+    from ..results import Evaluation
+
+    split = chosen(g, rules, ("losers_each_pay_full", "losers_split")) == "losers_split"
+    return SimpleNamespace(rules=rules, order=order, split=split, empty=Evaluation(0, ()))
+
+
+def isuri_payment_options() -> tuple[Option, ...]:
+    return one_of((
+        Option("losers_each_pay_full", BOOL, True, "With 3 players every non-winner pays the "
+               "whole round score (recommended reading of 'the opponent', isuri-simplified.md "
+               "§10.2).", group="payment"),
+        Option("losers_split", BOOL, False, "With 3 players the non-winners share the round "
+               "score equally.", group="payment"),
+    ))
+
+
+def _isuri_totals(g, carry, players):
+    """carry: {"table_tokens", "scores", "round_wins", "rounds_played"} (None = new game)."""
+    scores = read_totals_signed(g, carry, "scores", players)
+    wins = read_totals(g, carry, "round_wins", players)
+    played, tokens = 0, 1  # §1: one token is put on the table at setup
+    if carry:
+        played = _carry_int(g, carry, "rounds_played", 0, 0)
+        tokens = _carry_int(g, carry, "table_tokens", 1, 1)
+        if played >= ISURI_ROUNDS:
+            raise TallyError(f"{g.id}: {played} rounds were already played; the game lasts "
+                             f"{ISURI_ROUNDS} rounds", game=g.id, field="carry.rounds_played")
+    return scores, wins, played, tokens
+
+
+def _carry_int(g, carry, key, default, lo):
+    v = carry.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo:
+        raise TallyError(f"{g.id}: carry.{key} must be a whole number >= {lo}, not {v!r}",
+                         game=g.id, field=f"carry.{key}")
+    return v
+
+
+def read_totals_signed(g, carry, key, players) -> dict:
+    """Like ``read_totals`` for running scores, which may be negative (points taken)."""
+    if carry is None:
+        return {p: 0 for p in players}
+    if not isinstance(carry, Mapping):
+        raise TallyError(f"{g.id}: 'carry' must be the previous round's carry object",
+                         game=g.id, field="carry")
+    raw = carry.get(key, {})
+    if not isinstance(raw, Mapping):
+        raise TallyError(f"{g.id}: carry.{key} must map players to numbers", game=g.id,
+                         field=f"carry.{key}")
+    for name, v in raw.items():
+        if name not in players:
+            raise TallyError(f"{g.id}: carry.{key} names {name!r}, who is not one of the "
+                             f"players", game=g.id, player=name, field=f"carry.{key}.{name}")
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            raise TallyError(f"{g.id}: carry.{key}.{name} must be a number, not {v!r}",
+                             game=g.id, player=name, field=f"carry.{key}.{name}")
+    return {p: raw.get(p, 0) for p in players}
+
+
+def _num(x):
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
+def score_isuri(g, rnd: Mapping, c) -> RoundResult:
+    """isuri-simplified.md §4-§6 (isuri.md §4-§6 with Tensho months): Round = T x L x n
+    (n >= 3), + T x 10 for six of a month, + T x 10 for going out on the first turn; the
+    loser(s) pay it to the winner; after 6 rounds the highest total wins."""
+    rules, order = c.rules, c.order
+    table = read_table(g, rnd, g.deck, extra_keys=ISURI_KEYS, max_hand=6)
+    players = table.players
+    scores, wins, played, carried = _isuri_totals(g, table.carry, players)
+    passes = len(of_type(table.events, "all_pass"))
+    counted = carried + passes
+    notes = []
+    if "tokens" in rnd:
+        T = rnd["tokens"]
+        if not isinstance(T, int) or isinstance(T, bool) or T < 1:
+            raise TallyError(f"{g.id}: tokens must be a whole number >= 1 (the table starts "
+                             f"with 1), not {T!r}", game=g.id, field="tokens")
+        if (table.carry or passes) and T != counted:
+            raise TallyError(f"{g.id}: tokens is {T}, but the table holds {counted} ({carried} "
+                             f"carried from the last round or set up, + {passes} all-pass "
+                             f"event(s))", game=g.id, rule="all_pass", field="tokens")
+    else:
+        T = counted
+    i, out = single(g, of_type(table.events, "out"),
+                    "'out' event (only one player can go out first)")
+    if out is None:
+        raise TallyError(f"{g.id}: who went out? Enter the round's 'out' event with the month "
+                         f"of the last card", game=g.id, rule="out", field="events")
+    winner = out["player"]
+    check_out_hands(g, table, winner)
+    month = None
+    if "last_card" in out:
+        card = pile_of(g, [out["last_card"]], player=winner, field=f"events.{i}.last_card")
+        slug = slugs_of(card)[0]
+        holder = next((p for p, m in table.hands.items() if m & card), None)
+        if holder:
+            raise TallyError(f"{g.id}: the last card {slug!r} was played, but 'hands' lists "
+                             f"it in {holder!r}'s hand", game=g.id, card=slug, player=holder,
+                             rule="out", field=f"events.{i}.last_card")
+        month = month_of(slug, order)
+    if "last_month" in out:
+        m = whole(g, out, "last_month", i, lo=1, hi=12)
+        if month is not None and m != month:
+            notes.append(f"{out['last_card']} (month {month}) was played as month {m} "
+                         f"(a wild, §10.4)")
+        month = m
+    if month is None:
+        raise TallyError(f"{g.id}: event {i} (out): give last_month (1-12) or last_card: the "
+                         f"month of {winner}'s last card sets the score", game=g.id,
+                         player=winner, rule="out", field=f"events.{i}.last_month")
+    n = whole(g, out, "same_month_count", i, default=1, lo=1, hi=6)
+    first = flag(g, out, "first_turn", i)
+    L = 10 if month == 1 else month  # §2: January counts as 10
+    base = T * L
+    mname = MONTH_NAMES[month - 1]
+    steps = [Step("base", "base", base, f"base score: {T} token(s) on the table x {L} (last "
+                  f"card {mname}{', counted as 10' if month == 1 else ''})", base)]
+    total = base
+    row = ISURI_SAME.get(n, "plain_out")
+    if n >= 3:
+        total *= n
+        steps.append(Step(row, "multiply", n, f"{row} x{n}: {winner} went out putting down "
+                          f"{n} cards of the same month", total))
+    row_points = total
+    if n == 6:
+        total += T * 10
+        row_points = total
+        steps.append(Step("out_six_same_bonus", "add", T * 10, f"out_six_same: + {T} tokens "
+                          f"x 10", total))
+    hits = [out_hit(row, ISURI_NAMES[row], row_points)]
+    if first:
+        total += T * 10
+        steps.append(Step("first_turn_bonus", "add", T * 10, f"first_turn_bonus: {winner} "
+                          f"went out on their own first turn: + {T} tokens x 10", total))
+        hits.append(out_hit("first_turn_bonus", ISURI_NAMES["first_turn_bonus"], T * 10))
+    losers = [p for p in players if p != winner]
+    split = c.split
+    share = _num(total / len(losers)) if split else total
+    gained = _num(share * len(losers))
+    if len(losers) > 1 and not split:
+        steps.append(Step("losers_each_pay_full", "multiply", len(losers), f"each of the "
+                          f"{len(losers)} other players pays the full round score "
+                          f"(losers_each_pay_full)", gained))
+    elif len(losers) > 1:
+        notes.append(f"the {len(losers)} other players share the round score: {share} each "
+                     f"(losers_split)")
+    pays = tuple(Payment(p, winner, share, "round score") for p in losers)
+    wins[winner] += 1
+    played += 1
+    for p in players:
+        scores[p] = _num(scores[p] + (gained if p == winner else -share))
+    result_scores = tuple(
+        PlayerScore(p, tuple(hits), base, tuple(steps), gained, "winner",
+                    {"score": scores[p], "round_wins": wins[p]}) if p == winner else
+        PlayerScore(p, (), 0, (Step("pays", "base", -share, f"pays {winner}'s round score",
+                                    -share),), -share, "loser",
+                    {"score": scores[p], "round_wins": wins[p]})
+        for p in players)
+    over = played >= ISURI_ROUNDS
+    champion, shared = None, []
+    if over:
+        champion, shared = _isuri_winner(scores, wins)
+        notes.append(f"game over after {ISURI_ROUNDS} rounds: " + (
+            f"{champion} wins with {scores[champion]}" if champion else
+            f"shared win: {', '.join(shared)} (equal score and rounds won, seed 002 p. 22)"))
+    carry = {"table_tokens": T, "scores": scores, "round_wins": wins, "rounds_played": played,
+             "game_over": over, "game_winner": champion}
+    if shared:
+        carry["shared_winners"] = shared
+    return RoundResult(g.id, rules.preset, result_scores, pays, winner, winner, carry,
+                       tuple(notes))
+
+
+def _isuri_winner(scores, wins):
+    """Highest total; ties: most rounds won, then a shared win (ch. 3 p. 22, seed 002 line
+    651)."""
+    best = max(scores.values())
+    top = [p for p in scores if scores[p] == best]
+    most = max(wins[p] for p in top)
+    top = [p for p in top if wins[p] == most]
+    return (top[0], []) if len(top) == 1 else (None, top)

@@ -1,0 +1,394 @@
+"""Poka: the base game of the sequence family (shared/rules/poka.md).
+
+Two players, 6 cards each; the first to empty their hand wins the round and takes 1 token from
+the pool (2 for an all-out on their own first turn). A dealt teyaku ("automatic win") wins the
+round at once. First to 5 tokens (or 3 / 2 in the shorter games) wins the game. Two sources:
+the Hanami book (seed 002, ch. 22) and the wiki page (seed 003); where they differ they are
+options and the presets ``book`` and ``wiki``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+from ..cards import FULL_DECK, mask_of, slugs_of
+from ..errors import TallyError
+from ..options import BOOL, Option, Preset
+from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit
+from . import EventDef, Game, YakuDef
+from ._sequence import (JP_ORDER, NIBBLE_FOURS, NIBBLE_ONES, check_below_target,
+                        check_out_hands, chosen, first_to, flag, full_month, month_masks,
+                        month_nibbles, of_type, one_of, pile_of, play_option, read_table,
+                        read_totals, single, stake_option, stake_payments)
+
+GAME_ID = "poka"
+DECK = FULL_DECK  # §1: the 48 flower cards, no jokers
+HAND = 6  # §1: 6 cards each; players never draw into their hands (§2)
+MONTHS = month_masks(JP_ORDER, DECK)
+PINE = MONTHS[0]
+# §2: the three wilds (book) / ghost cards (wiki): crane, pine poetry ribbon, bush warbler.
+WILDS = mask_of(["pine-crane", "pine-poetry", "plum-warbler"])
+
+
+@dataclass(frozen=True)
+class Teyaku:
+    id: str
+    names: dict
+    tokens: int
+    condition: str
+
+
+# §3, in the digest's order (seed 002 lines 5251-5259, seed 003 lines 52-57).
+TEYAKU = (
+    Teyaku("three_wilds", {"en": "All 3 Wild Cards (Ghost Triplet)", "ja": "化三枚"}, 2,
+           "pine-crane, pine-poetry and plum-warbler in the dealt hand"),
+    Teyaku("three_pairs", {"en": "3 pairs (Triple Sticky)", "ja": "三双"}, 2,
+           "the 6 dealt cards split into 3 pairs of the same month (natural months)"),
+    Teyaku("three_januaries", {"en": "Any 3 January cards (January Triplet)",
+                               "ja": "ピン三枚"}, 2,
+           "at least 3 of the 4 pine (January) cards"),
+    Teyaku("four_of_a_kind", {"en": "4 of a kind (Buttakuri)", "ja": "ブッタクリ"}, 5,
+           "all 4 cards of one month"),
+)
+BY_ID = {t.id: t for t in TEYAKU}
+OUT_NAMES = {"en": "Out"}
+ALL_OUT_NAMES = {"en": "All out", "ja": "総出し"}
+
+# §8 game lengths: (pool size, target). The wiki's 3-point game has no pool (§10.9).
+LENGTHS = {"pool_9_target_5": (9, 5), "best_of_five": (5, 3), "best_of_three": (3, 2),
+           "san_mon_shobu": (None, 3)}
+
+
+def held(mask: int) -> list[tuple[Teyaku, int]]:
+    """Every teyaku a hand holds, with the cards that make it. Natural months only (§5.1,
+    §10.3): a wild never fills a pair or a triplet; the crane and the pine ribbon are still
+    January cards."""
+    found = []
+    if mask & WILDS == WILDS:
+        found.append((TEYAKU[0], WILDS))
+    counts = month_nibbles(mask)  # 12 month counts at once, 4 bits each
+    if mask.bit_count() == HAND and not counts & NIBBLE_ONES:  # every month count even
+        found.append((TEYAKU[1], mask))
+    pines = mask & PINE
+    if pines.bit_count() >= 3:
+        found.append((TEYAKU[2], pines))
+    four = full_month(mask)
+    if four:
+        found.append((TEYAKU[3], four))
+    return found
+
+
+def award(found, stack: bool) -> tuple[int, list]:
+    """§5.2 / §10.2: only the highest single teyaku scores (first in table order on equal
+    values); ``teyaku_stack`` is the other reading (they add up)."""
+    if stack:
+        return sum(t.tokens for t, _ in found), found
+    best = max(found, key=lambda f: f[0].tokens)
+    return best[0].tokens, [best]
+
+
+def _hit(t: Teyaku, cards: int) -> YakuHit:
+    return YakuHit(t.id, t.names["en"], t.tokens, slugs_of(cards), t.names)
+
+
+def compile(rules):
+    length = chosen(GAME_ID, rules, LENGTHS)
+    pool, target = LENGTHS[length]
+    empty = Evaluation(0, ())
+    return SimpleNamespace(rules=rules, length=length, pool=pool, target=target,
+                           stack=rules["teyaku_stack"], empty=empty)
+
+
+def evaluate(mask: int, c) -> Evaluation:
+    """A dealt hand's teyaku (§3) and the tokens it wins (§5.2)."""
+    counts = month_nibbles(mask)
+    if (counts & NIBBLE_ONES or mask.bit_count() != HAND) and not counts & NIBBLE_FOURS \
+            and mask & WILDS != WILDS and (mask & PINE).bit_count() < 3:
+        return c.empty  # the common case: no teyaku (the checks of ``held``, at once)
+    found = held(mask)
+    tokens, used = award(found, c.stack)
+    others = [t.id for t, _ in found if all(t is not u for u, _ in used)]
+    return Evaluation(tokens, tuple(_hit(t, m) for t, m in used),
+                      details={"also_held": others} if others else {})
+
+
+# --------------------------------------------------------------------------- rounds
+
+def _claims(table, c, played: bool) -> dict:
+    """Each teyaku claim: {player: (tokens, [(Teyaku, cards)], dealt mask or None)}."""
+    out: dict = {}
+    seen = 0
+    for i, ev in of_type(table.events, "teyaku"):
+        p = ev["player"]
+        ids = ev.get("yaku", [])
+        ids = [ids] if isinstance(ids, str) else ids
+        if not isinstance(ids, (list, tuple)) or not all(x in BY_ID for x in ids):
+            raise TallyError(f"{GAME_ID}: event {i} (teyaku): yaku must be one or more of "
+                             f"{', '.join(BY_ID)}, not {ev.get('yaku')!r}", game=GAME_ID,
+                             player=p, rule="teyaku", field=f"events.{i}.yaku")
+        dealt = None
+        if "cards" in ev:
+            dealt = pile_of(GAME, ev["cards"], player=p, field=f"events.{i}.cards")
+        elif not played and p in table.hands:
+            dealt = table.hands[p]  # the round ended at the deal: the hand is the dealt hand
+        if dealt is not None:
+            if dealt.bit_count() != HAND:
+                raise TallyError(f"{GAME_ID}: {p!r}'s dealt hand must be {HAND} cards to check "
+                                 f"a teyaku, not {dealt.bit_count()}", game=GAME_ID, player=p,
+                                 rule="teyaku", field=f"events.{i}.cards")
+            if not played and p in table.hands and table.hands[p] != dealt:
+                raise TallyError(f"{GAME_ID}: {p!r}'s teyaku cards differ from their hand, but "
+                                 f"a teyaku ends the round at the deal", game=GAME_ID,
+                                 player=p, rule="teyaku", field=f"events.{i}.cards")
+            # players never draw (§2): nobody else can hold a card dealt to p, and whatever
+            # p still holds was dealt to p
+            for q, held_q in table.hands.items():
+                clash = held_q & (~dealt if q == p else dealt)
+                if clash:
+                    card = slugs_of(clash)[0]
+                    raise TallyError(
+                        f"{GAME_ID}: {q!r} holds {card!r}, but " + (
+                            f"it is not in their dealt hand and players never draw"
+                            if q == p else f"{card!r} is dealt to {p!r} in event {i}"),
+                        game=GAME_ID, card=card, player=q, rule="teyaku",
+                        field=f"hands.{q}")
+            if p not in out and dealt & seen:
+                card = slugs_of(dealt & seen)[0]
+                raise TallyError(f"{GAME_ID}: card {card!r} is in two players' dealt hands",
+                                 game=GAME_ID, card=card, player=p, rule="teyaku",
+                                 field=f"events.{i}.cards")
+        if p in out:
+            prev = out[p]
+            if dealt is not None and prev[2] is not None and dealt != prev[2]:
+                raise TallyError(f"{GAME_ID}: two teyaku events give {p!r} different dealt "
+                                 f"hands", game=GAME_ID, player=p, rule="teyaku",
+                                 field=f"events.{i}.cards")
+            dealt = dealt if dealt is not None else prev[2]
+            ids = list(prev[3]) + [x for x in ids if x not in prev[3]]
+        if dealt is not None:
+            seen |= dealt
+            found = held(dealt)
+            have = {t.id for t, _ in found}
+            for x in ids:
+                if x not in have:
+                    raise TallyError(f"{GAME_ID}: {p!r} claims {x} but their dealt hand "
+                                     f"({', '.join(slugs_of(dealt))}) does not hold it "
+                                     f"({BY_ID[x].condition})", game=GAME_ID, player=p,
+                                     rule=x, field=f"events.{i}")
+            if not found:
+                raise TallyError(f"{GAME_ID}: {p!r}'s dealt hand ({', '.join(slugs_of(dealt))}"
+                                 f") holds no teyaku", game=GAME_ID, player=p, rule="teyaku",
+                                 field=f"events.{i}")
+        elif not ids:
+            raise TallyError(f"{GAME_ID}: event {i} (teyaku) needs 'yaku' (the teyaku id) or "
+                             f"'cards' (the 6 dealt cards)", game=GAME_ID, player=p,
+                             rule="teyaku", field=f"events.{i}")
+        else:
+            found = [(BY_ID[x], 0) for x in ids]
+        tokens, used = award(found, c.stack)
+        out[p] = (tokens, used, dealt, ids)
+    return out
+
+
+def score_round(rnd, c) -> RoundResult:
+    g, rules = GAME, c.rules
+    table = read_table(g, rnd, DECK, max_hand=HAND)
+    players = table.players
+    tokens = read_totals(g, table.carry, "tokens", players)
+    check_below_target(g, tokens, c.target, "tokens")
+    outs = of_type(table.events, "out")
+    i_out, out = single(g, outs, "'out' event (only one player can go out first)")
+    voids = of_type(table.events, "void_round")
+    notes: list[str] = []
+
+    if voids:
+        if len(table.events) > 1:
+            i, ev = next((i, ev) for i, ev in enumerate(table.events)
+                         if ev["type"] != "void_round")
+            raise TallyError(f"{g.id}: a void round scores nothing, so it cannot also have a "
+                             f"{ev['type']!r} event (event {i})", game=g.id, rule="void_round",
+                             field=f"events.{i}")
+        scores = tuple(PlayerScore(p, (), 0, (), 0, "draw", {"tokens": tokens[p]})
+                       for p in players)
+        return RoundResult(g.id, rules.preset, scores, (), None, table.dealer,
+                           {"tokens": tokens, "game_over": False, "game_winner": None},
+                           ("void round (§7): nothing scores; the same dealer deals again",))
+
+    claims = _claims(table, c, played=out is not None)
+    winner, hits, value, reason = None, [], 0, ""
+    if len(claims) == 2:
+        (a, (va, ua, _, _)), (b, (vb, ub, _, _)) = claims.items()
+        if not rules["simultaneous_teyaku_void"]:
+            raise TallyError(
+                f"{g.id}: both {a!r} and {b!r} were dealt a teyaku, and the book (ch. 22) does "
+                f"not say what happens then (poka.md §10.1). Turn on 'simultaneous_teyaku_void' "
+                f"(the wiki rule: equal values cancel, four of a kind beats a 2-token hand) or "
+                f"enter only the teyaku your table awarded.", game=g.id,
+                option="simultaneous_teyaku_void", rule="teyaku", field="events")
+        if va == vb:
+            notes.append(f"{a}'s {'+'.join(t.id for t, _ in ua)} ({va}) and {b}'s "
+                         f"{'+'.join(t.id for t, _ in ub)} ({vb}) cancel "
+                         f"(simultaneous_teyaku_void, poka.md §10.1): the round is played")
+            if out is None:
+                raise TallyError(f"{g.id}: the equal teyaku of {a!r} and {b!r} cancel and the "
+                                 f"round is played: enter the 'out' event (who went out)",
+                                 game=g.id, rule="out", field="events")
+            claims = {}
+        else:
+            win, lose = (a, b) if va > vb else (b, a)
+            notes.append(f"{win}'s teyaku ({max(va, vb)}) beats {lose}'s ({min(va, vb)}) "
+                         f"(simultaneous_teyaku_void, poka.md §10.1)")
+            claims = {win: claims[win]}
+    if claims:
+        (winner, (value, used, dealt, _)), = claims.items()
+        if out is not None:
+            raise TallyError(f"{g.id}: {winner!r}'s teyaku wins the round at the deal (§3), so "
+                             f"there is no play and no 'out' event (event {i_out})", game=g.id,
+                             player=out["player"], rule="out", field=f"events.{i_out}")
+        hits = [_hit(t, m) for t, m in used]
+        reason = (f"{' + '.join(f'{t.id} {t.tokens}' for t, _ in used)}: {winner} was dealt "
+                  f"{' and '.join(t.condition for t, _ in used)} "
+                  f"({'sum of all teyaku, teyaku_stack' if c.stack else 'highest single teyaku'}"
+                  f"): {value} token{'s' if value != 1 else ''}")
+    elif out is not None:
+        winner = out["player"]
+        check_out_hands(g, table, winner)
+        if flag(g, out, "first_turn", i_out):
+            value = 2
+            hits = [YakuHit("all_out", ALL_OUT_NAMES["en"], 2, (), ALL_OUT_NAMES)]
+            reason = (f"all_out: {winner} played all {HAND} cards on their own first turn: "
+                      f"2 tokens instead of 1")
+        else:
+            value = 1
+            hits = [YakuHit("out", OUT_NAMES["en"], 1, (), OUT_NAMES)]
+            reason = f"out: {winner} was first to play their last card: 1 token"
+    else:
+        raise TallyError(f"{g.id}: who won the round? Enter an 'out' event, a 'teyaku' event or "
+                         f"a 'void_round' event", game=g.id, rule="out", field="events")
+
+    steps = [Step("base", "base", value, reason, value)]
+    if rules["cap_award_at_pool"] and c.pool is not None:
+        left = max(0, c.pool - sum(tokens.values()))
+        if value > left:
+            value = left
+            steps.append(Step("pool", "set", left, f"only {left} token(s) left in the "
+                              f"{c.pool}-token pool (cap_award_at_pool, poka.md §10.5)", left))
+    tokens[winner] += value
+    champion = first_to(tokens, c.target)
+    if not champion and rules["four_of_a_kind_wins_game"] and \
+            any(h.id == "four_of_a_kind" for h in hits):
+        champion = winner
+    if champion:
+        why = ("four of a kind wins the game at once (four_of_a_kind_wins_game)"
+               if tokens[champion] < c.target else
+               f"{champion} has {tokens[champion]} tokens (first to {c.target})")
+        notes.append(f"game over: {champion} wins the game: {why}")
+    scores = tuple(
+        PlayerScore(p, tuple(hits), steps[0].value, tuple(steps), value, "winner",
+                    {"tokens": tokens[p]}) if p == winner else
+        PlayerScore(p, (), 0, (), 0, "loser", {"tokens": tokens[p]})
+        for p in players)
+    pays = stake_payments(winner, players, value * rules["stake_per_token"],
+                          f"{rules['stake_per_token']} chip(s) per token won")
+    return RoundResult(g.id, rules.preset, scores, pays, winner, winner,
+                       {"tokens": tokens, "game_over": bool(champion),
+                        "game_winner": champion}, tuple(notes))
+
+
+# --------------------------------------------------------------------------- the game
+
+OPTIONS = one_of((
+    Option("pool_9_target_5", BOOL, True, "Book default length: 9 tokens in the pool; the "
+           "first player to hold 5 tokens wins the game.", group="game length"),
+    Option("best_of_five", BOOL, False, "Book variation Best of Five: 5 tokens in the pool; "
+           "first to 3 tokens wins.", group="game length"),
+    Option("best_of_three", BOOL, False, "Book variation Best of Three: 3 tokens in the pool; "
+           "first to 2 tokens wins.", group="game length"),
+    Option("san_mon_shobu", BOOL, False, "Wiki 3-point game (San-mon Shobu): first to 3 "
+           "points wins, no pool (same result as best_of_five).", group="game length"),
+)) + (
+    Option("simultaneous_teyaku_void", BOOL, True, "Both players dealt a teyaku (wiki rule, "
+           "recommended; the book is silent): equal values cancel and the round is played; "
+           "four of a kind beats a 2-token teyaku.", group="teyaku"),
+    Option("four_of_a_kind_wins_game", BOOL, False, "Wiki: four of a kind (buttakuri) wins "
+           "the whole game at once (under every book target the 5 tokens do the same).",
+           group="teyaku"),
+    Option("teyaku_stack", BOOL, False, "A hand holding several teyaku scores them all added "
+           "up (poka.md §10.2, other reading); off: only the highest single teyaku "
+           "(recommended).", group="teyaku"),
+    Option("cap_award_at_pool", BOOL, False, "An award is capped at the tokens left in the "
+           "pool (poka.md §10.5, other reading; it never changes the winner). Off: awards "
+           "are recorded uncapped (recommended).", group="scoring"),
+    play_option("ghost_reset", "Wiki ghost cards: after a wild any month may be played and a "
+                "wild may follow any card (book: the wild becomes the month it is played as)."),
+    play_option("jan_feb_multi", "Wiki rule variant: with a January or February on top, every "
+                "card of that month may go down at once."),
+    play_option("must_play", "Wiki: a player who can discard must do so (book: a voluntary "
+                "pass is allowed, poka.md §10.8)."),
+    stake_option("stake_per_token", "Optional money (book introduction p. VI): the loser "
+                 "pays the round winner this many chips per token won. 0 = tokens only."),
+)
+
+PRESETS = (
+    Preset("book", "The Hanami book (ch. 22): 9-token pool, first to 5; equal teyaku held by "
+           "both players cancel (the digest's reading, the book is silent); a voluntary pass "
+           "is allowed; a wild becomes the month it is played as."),
+    Preset("wiki", "The wiki page (seed 003): first to 5 points (turn on san_mon_shobu for "
+           "the 3-point game); equal teyaku cancel; four of a kind wins the game; ghost cards; "
+           "a player who can discard must.",
+           {"four_of_a_kind_wins_game": True, "ghost_reset": True, "must_play": True}),
+)
+
+YAKU = tuple(YakuDef(t.id, t.names, f"{t.tokens} tokens", slugs_of(WILDS if t.id ==
+                     "three_wilds" else PINE if t.id == "three_januaries" else 0),
+                     group="teyaku", description=t.condition.capitalize() + ".", kind="hand")
+             for t in TEYAKU) + (
+    YakuDef("out", OUT_NAMES, "1 token", description="First player to play the last card "
+            "from their hand.", kind="event"),
+    YakuDef("all_out", ALL_OUT_NAMES, "2 tokens (instead of 1)", description="The winner "
+            "played all 6 cards on their own first turn of the round.", kind="event"),
+)
+
+EVENTS = (
+    EventDef("teyaku", "A player shows a teyaku right after the deal and wins the round at "
+             "once (enter one per player if both players show one).",
+             {"yaku": "teyaku id or list of ids (optional when cards are given)",
+              "cards": "the 6 dealt cards (optional; checks the claim)"}),
+    EventDef("out", "The player played the last card from their hand.",
+             {"first_turn": "true if they went out on their own first turn (all out)"}),
+    EventDef("void_round", "The round is void (a misdeal, for example): nothing scores.",
+             per_player=False),
+)
+
+GAME = Game(
+    id=GAME_ID,
+    names={"en": "Poka", "ja": "ポカ"},
+    family="sequence",
+    players=(2, 2),
+    deck=DECK,
+    options=OPTIONS,
+    presets=PRESETS,
+    default_preset="book",
+    yaku=YAKU,
+    events=EVENTS,
+    compile=compile,
+    evaluate=evaluate,
+    score_round=score_round,
+    source="shared/rules/poka.md",
+    max_pile=HAND,
+    lengths=(),
+    description="Play the next month in sequence and be first to empty your 6-card hand: "
+                "1 token (2 for all out on your first turn); dealt teyaku win at once. "
+                "First to 5 tokens wins.",
+    # §9 E1 (book p. 122): B goes out with November, December, January; A still holds March,
+    # February, a May and December.
+    round_example={
+        "players": ["A", "B"],
+        "dealer": "A",
+        "events": [{"type": "out", "player": "B", "first_turn": False}],
+        "hands": {"A": ["plum-chaff-1", "cherry-chaff-1", "iris-chaff-2",
+                        "paulownia-chaff-1"], "B": []},
+        "carry": {"tokens": {"A": 0, "B": 0}},
+    },
+)
