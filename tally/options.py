@@ -78,19 +78,24 @@ class Preset:
 
 
 class Rules(Mapping):
-    """The option values in force for one game: read as ``rules["id"]`` or ``rules.id``."""
+    """The option values in force for one game: read as ``rules["id"]`` or ``rules.id``.
 
-    __slots__ = ("_values", "preset")
+    Values are also plain instance attributes, so ``rules.id`` in a hot path is one lookup.
+    """
 
     def __init__(self, values: dict, preset: str):
-        object.__setattr__(self, "_values", MappingProxyType(values))
-        object.__setattr__(self, "preset", preset)
+        _setattr = object.__setattr__
+        for k, v in values.items():
+            if not hasattr(Rules, k):  # an id like "values" must not hide a Mapping method
+                _setattr(self, k, v)
+        _setattr(self, "_values", MappingProxyType(values))
+        _setattr(self, "preset", preset)
 
     def __getitem__(self, k): return self._values[k]
     def __iter__(self): return iter(self._values)
     def __len__(self): return len(self._values)
 
-    def __getattr__(self, k):
+    def __getattr__(self, k):  # only reached for ids that share a name with a method
         try:
             return self._values[k]
         except KeyError:

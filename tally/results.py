@@ -11,6 +11,11 @@ from typing import Any
 
 from .cards import slugs_of
 
+# The two types built on every evaluate() call fill their instance dict in one step: a frozen
+# dataclass's generated __init__ sets each field through object.__setattr__, which cost more
+# than scoring a Koi-Koi pile. (dataclass keeps an __init__ the class defines itself.)
+_setattr = object.__setattr__
+
 
 @dataclass(frozen=True)
 class YakuHit:
@@ -21,6 +26,10 @@ class YakuHit:
     cards: tuple[str, ...]  # the cards that make it, in deck order
     names: dict = field(default_factory=dict, compare=False)  # en / ja / ko where known
     note: str = ""  # e.g. "5 + 1 for each further ribbon"
+
+    def __init__(self, id, name, points, cards, names=None, note=""):
+        _setattr(self, "__dict__", {"id": id, "name": name, "points": points, "cards": cards,
+                                    "names": {} if names is None else names, "note": note})
 
     def to_dict(self) -> dict:
         d = {"id": self.id, "name": self.name, "names": dict(self.names),
@@ -37,6 +46,10 @@ class Evaluation:
     yaku: tuple[YakuHit, ...]
     choices: tuple[str, ...] = ()  # how dual-use cards were counted, in words
     details: dict = field(default_factory=dict, compare=False)  # counts a game reports
+
+    def __init__(self, points, yaku, choices=(), details=None):
+        _setattr(self, "__dict__", {"points": points, "yaku": yaku, "choices": choices,
+                                    "details": {} if details is None else details})
 
     def to_dict(self) -> dict:
         d = {"points": self.points, "yaku": [y.to_dict() for y in self.yaku]}

@@ -76,7 +76,7 @@ def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
             from .cards import slugs_of
             card = slugs_of(clash)[0]
             other = next(q for q, m in seen.items() if m & clash & -clash)
-            raise TallyError(f"card {card!r} is in both {other!r}'s and {p!r}'s {key}",
+            raise TallyError(f"card {card!r} is in both {other}'s and {p}'s {key}",
                              game=g.id, card=card, player=p, field=f"{key}.{p}")
         seen[p] = mask
         piles[p] = mask

@@ -170,7 +170,7 @@ def read_hands(g, rnd: Mapping, players, deck: int, max_hand: int | None) -> dic
         if mask & seen:
             card = slugs_of(mask & seen)[0]
             other = next(p for p, m in out.items() if m & CARD[card].bit)
-            raise TallyError(f"card {card!r} is in both {other!r}'s and {name!r}'s hands",
+            raise TallyError(f"card {card!r} is in both {other}'s and {name}'s hands",
                              game=g.id, card=card, player=name, field=f"hands.{name}")
         seen |= mask
         out[name] = mask

@@ -1,0 +1,241 @@
+"""What the book's patience games share (Seasons, Pyramid, Solitaire, Eight Off; shared/rules/
+seasons.md, pyramid.md, solitaire.md, eight-off.md).
+
+None of them has card values or points: a game is one result, ``win`` or ``loss``, plus an
+optional progress figure the digests allow "not in the book" (cards placed, cards left in the
+pyramid, cards on the foundations). A result is recorded as ``points`` 1 for a win and 0 for
+a loss so that a series adds up to the number of wins ("for a series, the app can count
+wins", seasons.md section 6). No payments.
+
+A game's ``Spec`` says which cards the progress pile may hold, how many make a win, and how
+the pile must look (foundations built up from January), all fixed by the options at compile
+time; ``evaluate`` and ``score_single`` read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from ..cards import CARD, FULL_DECK, mask_of, slugs_of
+from ..errors import TallyError
+from ..options import BOOL, Option
+from ..results import Evaluation, PlayerScore, RoundResult, Step, hit
+from ..rounds import player_field, players_of
+from . import YakuDef
+
+JOKERS = mask_of(["joker-a", "joker-b", "joker-c", "joker-d"])  # seasons.md section 2
+DECK52 = FULL_DECK | JOKERS
+MONTHS = tuple(0b1111 << (4 * m) for m in range(12))
+DECEMBER = MONTHS[11]
+RESULTS = ("win", "loss")
+RESULT_NAMES = {"win": {"en": "Win"}, "loss": {"en": "Loss"}}
+
+
+def result_defs(win: str, loss: str) -> tuple[YakuDef, ...]:
+    return (YakuDef("win", RESULT_NAMES["win"], "no points (counts 1 win)", kind="event",
+                    description=win),
+            YakuDef("loss", RESULT_NAMES["loss"], "no points", kind="event", description=loss))
+
+
+def play_option(oid: str, description: str, *, excludes: tuple[str, ...] = (),
+                group: str = "variations") -> Option:
+    """A book variation (every one is off in the book preset)."""
+    return Option(oid, BOOL, False, description, group=group, excludes=excludes)
+
+
+def exactly_one(game: str, rules: Mapping, ids: tuple[str, ...]) -> str:
+    on = [i for i in ids if rules[i]]
+    if len(on) != 1:
+        bad = on[1] if on else ids[0]
+        raise TallyError(f"{game}: exactly one of options {', '.join(map(repr, ids))} must be "
+                         f"on", game=game, option=bad, field=f"options.{bad}")
+    return on[0]
+
+
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October", "November", "December")
+
+
+def foundation_problem(mask: int, ordered: bool) -> str | None:
+    """Why ``mask`` cannot be the cards on four foundations built up one month at a time from a
+    January with jokers (month 13) last, or None when it can.
+
+    Default: each foundation is a run January..k, so no month can have more cards on the
+    foundations than the month before it. ``ordered`` (ordered_foundation): foundation p takes
+    only each month's p-th card (the book's card order = bit % 4), so a card needs the same
+    position's card of the month before. Either way a joker needs a foundation that reached
+    December.
+    """
+    flowers = mask & FULL_DECK
+    if ordered:
+        orphans = (flowers >> 4) & ~flowers & FULL_DECK  # the card below is missing
+        if orphans:
+            low = orphans & -orphans
+            card, below = slugs_of(low << 4)[0], slugs_of(low)[0]
+            return (f"{card} is on a foundation without {below} below it (ordered_foundation: "
+                    f"each foundation takes one card position, January upward)")
+    else:
+        prev = 4
+        for i, m in enumerate(MONTHS):
+            n = (flowers & m).bit_count()
+            if n > prev:
+                return (f"{n} {MONTH_NAMES[i]} cards are on the foundations but only {prev} "
+                        f"{MONTH_NAMES[i - 1]} cards: foundations are built up one month at a "
+                        f"time from January")
+            prev = n
+    jokers, decembers = (mask & JOKERS).bit_count(), (flowers & DECEMBER).bit_count()
+    if jokers > decembers:
+        return (f"{jokers} jokers are on the foundations but only {decembers} foundations reached "
+                f"December (the joker is month 13)")
+    return None
+
+
+@dataclass(frozen=True)
+class Spec:
+    game: str
+    key: str  # the round key of the progress figure: "placed", "left", "foundations"
+    noun: str  # "flower cards placed", ...
+    allowed: int  # cards the progress pile may hold under these options
+    maximum: int  # the largest progress figure
+    win: Callable[[int], bool]  # progress count -> is it a win
+    win_words: str  # what a win needs, in words
+    check: Callable[[int], str | None] | None = None  # pile -> what is wrong with it, or None
+    max_reshuffles: int | None = -1  # -1: not a concept here; None: unlimited
+    variations: tuple[str, ...] = ()  # the book variations in force, for the record
+    loss_words: str = "loss"
+
+
+def progress_mask(spec: Spec, mask: int) -> None:
+    bad = mask & ~spec.allowed
+    if bad:
+        slug = slugs_of(bad)[0]
+        raise TallyError(f"{spec.game}: card {slug!r} cannot be among the {spec.noun} under "
+                         f"these options", game=spec.game, card=slug, field=spec.key)
+    if mask.bit_count() > spec.maximum:
+        raise TallyError(f"{spec.game}: {mask.bit_count()} {spec.noun} is more than "
+                         f"{spec.maximum}", game=spec.game, field=spec.key)
+    if spec.check:
+        why = spec.check(mask)
+        if why:
+            raise TallyError(f"{spec.game}: {why}", game=spec.game, field=spec.key,
+                             rule="foundation")
+
+
+def evaluate(spec: Spec, mask: int) -> Evaluation:
+    """The result a final progress pile means (the digests' derived checks of section 9)."""
+    progress_mask(spec, mask)
+    n = mask.bit_count()
+    result = "win" if spec.win(n) else "loss"
+    pts = 1 if result == "win" else 0
+    return Evaluation(pts, (hit(result, RESULT_NAMES[result], pts, mask),), (),
+                      {"result": result, spec.key: n})
+
+
+def read_progress(spec: Spec, rnd: Mapping) -> tuple[int | None, int]:
+    """The progress figure of a round: a list of slugs or a whole number (or absent)."""
+    v = rnd.get(spec.key)
+    if v is None:
+        return None, 0
+    if isinstance(v, int) and not isinstance(v, bool):
+        if not 0 <= v <= spec.maximum:
+            raise TallyError(f"{spec.game}: {spec.key} must be 0..{spec.maximum} "
+                             f"({spec.noun}), not {v}", game=spec.game, field=spec.key)
+        return v, 0
+    if isinstance(v, (str, bytes)) or not isinstance(v, (list, tuple)):
+        raise TallyError(f"{spec.game}: {spec.key} must be the {spec.noun} as a list of slugs "
+                         f"or their number", game=spec.game, field=spec.key)
+    mask = 0
+    for slug in v:
+        card = CARD.get(slug) if isinstance(slug, str) else None
+        if card is None:
+            raise TallyError(f"{spec.game}: unknown card {slug!r} in {spec.key}: not a slug of "
+                             f"cards.md", game=spec.game, card=str(slug), field=spec.key)
+        if mask & card.bit:
+            raise TallyError(f"{spec.game}: card {slug!r} is listed twice in {spec.key}",
+                             game=spec.game, card=slug, field=spec.key)
+        mask |= card.bit
+    progress_mask(spec, mask)
+    return mask.bit_count(), mask
+
+
+def read_result(spec: Spec, rnd: Mapping, count: int | None, *, derived: str | None = None
+                ) -> str:
+    """The result: as entered, checked against the progress figure; or derived from it."""
+    result = rnd.get("result")
+    if result is not None and result not in RESULTS:
+        raise TallyError(f"{spec.game}: result must be 'win' or 'loss', not {result!r}",
+                         game=spec.game, field="result")
+    if count is not None:
+        from_count = "win" if spec.win(count) else "loss"
+        if result is not None and result != from_count:
+            raise TallyError(f"{spec.game}: result {result!r} does not fit {count} "
+                             f"{spec.noun} (a win needs {spec.win_words})", game=spec.game,
+                             field="result", rule=result)
+        return from_count
+    if result is None:
+        result = derived
+    if result is None:
+        raise TallyError(f"{spec.game}: the result is missing: 'result' ('win' or 'loss') or "
+                         f"'{spec.key}' ({spec.noun})", game=spec.game, field="result")
+    return result
+
+
+def read_reshuffles(spec: Spec, rnd: Mapping) -> int | None:
+    if "reshuffles" not in rnd:
+        return None
+    if spec.max_reshuffles == -1:
+        raise TallyError(f"{spec.game}: this game has no draw pile to reshuffle", game=spec.game,
+                         field="reshuffles")
+    n = rnd["reshuffles"]
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise TallyError(f"{spec.game}: reshuffles must be a whole number >= 0, not {n!r}",
+                         game=spec.game, field="reshuffles")
+    if spec.max_reshuffles is not None and n > spec.max_reshuffles:
+        why = ("no reshuffle is allowed" if spec.max_reshuffles == 0 else
+               f"at most {spec.max_reshuffles} reshuffles are allowed")
+        raise TallyError(f"{spec.game}: {n} reshuffles, but under these options {why}",
+                         game=spec.game, field="reshuffles", rule="reshuffle")
+    return n
+
+
+def record(spec: Spec, player: str, result: str, count: int | None, mask: int,
+           reason: str) -> PlayerScore:
+    pts = 1 if result == "win" else 0
+    extra = {"result": result}
+    if count is not None:
+        extra[spec.key] = count
+    return PlayerScore(player, (hit(result, RESULT_NAMES[result], pts, mask),), pts,
+                       (Step("result", "base", pts, reason, pts),), pts,
+                       "winner" if result == "win" else "loser", extra)
+
+
+def result_words(spec: Spec, result: str, count: int | None) -> str:
+    tail = "counts 1 win" if result == "win" else "no win"
+    if count is None:
+        return f"{result}: {tail}"
+    if result == "loss":
+        tail += f"; a win needs {spec.win_words}"
+    return f"{result} with {count} {spec.noun}: {tail}"
+
+
+def notes_of(spec: Spec, reshuffles: int | None) -> tuple[str, ...]:
+    notes = [f"variations: {', '.join(spec.variations)}" if spec.variations else
+             "no variations (the book's rules)"]
+    if reshuffles is not None:
+        notes.append(f"reshuffles: {reshuffles}")
+    return tuple(notes)
+
+
+def score_single(g, rnd: Mapping, spec: Spec, preset: str) -> RoundResult:
+    """A one-player patience game: the result, with the progress figure when given."""
+    players = players_of(g, rnd, minimum=1, maximum=1)
+    dealer = player_field(g, rnd, "dealer", players, required=False)
+    count, mask = read_progress(spec, rnd)
+    result = read_result(spec, rnd, count)
+    reshuffles = read_reshuffles(spec, rnd)
+    reason = result_words(spec, result, count)
+    p = players[0]
+    return RoundResult(g.id, preset, (record(spec, p, result, count, mask, reason),), (),
+                       p if result == "win" else None, dealer or p, {},
+                       notes_of(spec, reshuffles))

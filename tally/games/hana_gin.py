@@ -1,0 +1,350 @@
+"""Hana-Gin: the Hanami book's gin rummy for hanafuda (shared/rules/hana-gin.md).
+
+Two players. A round ends with "Gin" (9 or 10 of the caller's 10 cards in combinations: 20 +
+the opponent's unused cards, +20 with all ten), "Hana" (7 of 10: the lower unused total wins
+the difference, +20 if that is the opponent) or an exhausted deck (a draw). Only the round
+winner scores; the first to 100 wins the game (sections 4-6).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Mapping
+
+from ..cards import slugs_of
+from ..errors import TallyError
+from ..options import Preset
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit
+from ..rounds import player_field, players_of
+from . import Game, YakuDef
+from ._rummy import (DECK, MELD_DEFS, Cards, Ledger, card_list, cards_of, check_meld, classify,
+                     joker_options, joker_words, money, stake_option, totals_carry,
+                     wild_map, check_wilds, wilds_ok)
+
+GAME_ID = "hana-gin"
+TARGET = 100  # section 6: first to 100 (10.4: 100 or more ends the game)
+GIN_BONUS = 20  # sections 4-5: Gin's 20, the all-ten 20 and the undercut 20
+ENDINGS = ("gin", "hana", "exhausted")
+
+OUTCOMES = (
+    YakuDef("gin", {"en": "Gin"}, "20 + opponent's unused", kind="event",
+            description="a player calls Gin (9 of 10 cards in combinations); the opponent may "
+                        "not lay off"),
+    YakuDef("gin_all_ten", {"en": "Gin with all ten"}, "20 + opponent's unused + 20",
+            kind="event", description="Gin with all 10 cards in combinations"),
+    YakuDef("hana_caller_wins", {"en": "Hana (caller wins)"},
+            "opponent's unused - caller's unused", kind="event",
+            description="Hana; the caller's unused total is at most the opponent's (after the "
+                        "opponent's lay-offs; a tie goes to the caller)"),
+    YakuDef("hana_undercut", {"en": "Hana (undercut)"},
+            "caller's unused - opponent's unused + 20", kind="event",
+            description="Hana; the opponent's unused total is lower"),
+    YakuDef("exhausted", {"en": "Deck exhausted"}, "0 (a draw)", kind="event",
+            description="the draw pile runs out: nobody scores, the dealer stays"),
+)
+OUTCOME_NAMES = {y.id: y.names for y in OUTCOMES}
+MELD_NAMES = {d.id: d.names for d in MELD_DEFS}
+
+
+def compile(rules):
+    cards = cards_of(rules)
+    return SimpleNamespace(rules=rules, cards=cards, jokers=joker_words(cards))
+
+
+def evaluate(mask: int, c) -> Evaluation:
+    """One player's unused cards: their Total Unused Card Value (section 5; E5: 21 for
+    pine-crane + willow-lightning)."""
+    v = c.cards.value(mask)
+    return Evaluation(v, (), c.jokers, {"unused_value": v, "cards": mask.bit_count()})
+
+
+# --------------------------------------------------------------------------- input
+
+def _err(msg, **kw):
+    return TallyError(f"{GAME_ID}: {msg}", game=GAME_ID, **kw)
+
+
+def _melds_of(rnd, p, cards: Cards, ledger: Ledger, wilds):
+    raw = (rnd.get("melds") or {})
+    if not isinstance(raw, Mapping):
+        raise _err("'melds' must map each player to a list of combinations", field="melds")
+    if p not in raw:
+        return None
+    lst = raw[p]
+    if not isinstance(lst, (list, tuple)):
+        raise _err(f"melds.{p} must be a list of combinations (lists of slugs)", player=p,
+                   field=f"melds.{p}")
+    out = []
+    for i, slugs in enumerate(lst):
+        where = f"melds.{p}.{i}"
+        m = card_list(GAME_ID, slugs, what=f"{p}'s combination {i}", player=p, field=where)
+        ledger.add(m, f"{p}'s combination {i}", player=p, field=where)
+        kind = check_meld(GAME_ID, m, cards, player=p, field=where)
+        check_wilds(GAME_ID, m, wilds, cards, player=p, field=where)
+        out.append((kind, m))
+    return out
+
+
+def _unused_of(rnd, p, ledger: Ledger):
+    """(mask or None, value given as a number or None)."""
+    raw = rnd.get("unused") or {}
+    if not isinstance(raw, Mapping):
+        raise _err("'unused' must map each player to their unused cards (or their value)",
+                   field="unused")
+    if p not in raw:
+        return None, None
+    v = raw[p]
+    if isinstance(v, int) and not isinstance(v, bool):
+        # at most 10 unused cards; the priciest 10 (5 brights, 2 Dry Koi, 3 tens) are 150
+        if not 0 <= v <= 150:
+            raise _err(f"unused.{p} must be 0..150, not {v}", player=p, field=f"unused.{p}")
+        return None, v
+    m = card_list(GAME_ID, v, what=f"{p}'s unused cards", player=p, field=f"unused.{p}")
+    ledger.add(m, f"{p}'s unused cards", player=p, field=f"unused.{p}")
+    return m, None
+
+
+def _lay_off(melds, cards_mask: int, c: Cards, wilds):
+    """Section 5 step 2 / 10.1: each lay-off card joins one of the caller's combinations, which
+    must stay valid. Returns the extended melds, or None when no assignment works."""
+    bits = []
+    m = cards_mask
+    while m:
+        low = m & -m
+        bits.append(low)
+        m ^= low
+    masks = [mk for _, mk in melds]
+
+    def place(i):
+        if i == len(bits):
+            return all(classify(mk, c) and wilds_ok(mk, wilds, c) for mk in masks)
+        for j in range(len(masks)):
+            masks[j] |= bits[i]
+            # a partial meld may be invalid until the rest is laid (a gap filled later)
+            if place(i + 1):
+                return True
+            masks[j] &= ~bits[i]
+        return False
+
+    if len(masks) ** len(bits) > 200_000:
+        raise _err("too many lay-off cards to check", field="layoffs")
+    return masks if place(0) else None
+
+
+def _hand_size(p, melds, unused, layoffs, want: str, limits, field):
+    """Check card counts where the cards are listed (section 1 and 10.2)."""
+    size, max_unused = limits
+    if unused is not None and max_unused is not None and unused.bit_count() > max_unused:
+        raise _err(f"{p} has {unused.bit_count()} unused cards, too many for {want} (at most "
+                   f"{max_unused})", player=p, field=f"unused.{p}")
+    if melds is None or unused is None:
+        return
+    melded = sum(mk.bit_count() for _, mk in melds)
+    total = melded + unused.bit_count() + layoffs
+    if total != size:
+        raise _err(f"{p} shows {total} cards ({melded} in combinations, {unused.bit_count()} "
+                   f"unused{f', {layoffs} laid off' if layoffs else ''}); {want} holds {size}",
+                   player=p, field=field)
+
+
+# --------------------------------------------------------------------------- round
+
+def score_round(rnd: Mapping, c) -> RoundResult:
+    g, cards = GAME, c.cards
+    players = players_of(g, rnd)
+    dealer = player_field(g, rnd, "dealer", players)
+    ending = rnd.get("ending")
+    if ending not in ENDINGS:
+        raise _err(f"ending must be one of {', '.join(ENDINGS)}, not {ending!r}",
+                   field="ending")
+    prev = totals_carry(GAME_ID, rnd, players)
+    carry_in = rnd.get("carry") or {}
+    if carry_in.get("game_over"):
+        raise _err("the game ended in the previous round; start a new game without its carry",
+                   field="carry")
+    ledger = Ledger(GAME_ID)
+    wilds = wild_map(GAME_ID, rnd, cards)
+    melds = {p: _melds_of(rnd, p, cards, ledger, wilds) for p in players}
+    unused = {p: _unused_of(rnd, p, ledger) for p in players}
+    layoff_raw = rnd.get("layoffs")
+
+    if ending == "exhausted":
+        if rnd.get("caller") is not None:
+            raise _err("nobody calls when the deck is exhausted; remove 'caller'",
+                       field="caller")
+        if layoff_raw:
+            raise _err("lay-offs happen only after Hana", field="layoffs", rule="exhausted")
+        out = tuple(PlayerScore(p, (), 0, (Step("exhausted", "base", 0, "the deck ran out: "
+                                                "a draw, nobody scores", 0),), 0, "draw")
+                    for p in players)
+        return RoundResult(GAME_ID, c.rules.preset, out, (), None, dealer,
+                           _carry(prev, {p: 0 for p in players}),
+                           (f"deck exhausted: a draw, {dealer} deals again",))
+
+    caller = player_field(g, rnd, "caller", players)
+    opp = next(p for p in players if p != caller)
+    layoffs = 0
+    if layoff_raw is not None:
+        layoffs = card_list(GAME_ID, layoff_raw, what="the lay-offs", player=opp,
+                            field="layoffs")
+    if layoffs and ending == "gin":
+        raise _err(f"after Gin {opp} may not lay off (section 5 step 1)", player=opp,
+                   rule="gin", field="layoffs")
+    ledger.add(layoffs, f"{opp}'s lay-offs", player=opp, field="layoffs")
+
+    u_mask = {p: unused[p][0] for p in players}
+    u_val = {p: cards.value(unused[p][0]) if unused[p][0] is not None else unused[p][1]
+             for p in players}
+    if u_val[opp] is None:
+        raise _err(f"{opp}'s unused cards (or their value) are missing ('unused')", player=opp,
+                   field=f"unused.{opp}")
+
+    notes = []
+    if layoffs:
+        if melds[caller] is None:
+            raise _err(f"lay-offs need {caller}'s combinations ('melds') to check them",
+                       player=caller, field=f"melds.{caller}")
+        extended = _lay_off(melds[caller], layoffs, cards, wilds)
+        if extended is None:
+            raise _err(f"{opp} cannot lay {', '.join(slugs_of(layoffs))} onto {caller}'s "
+                       f"combinations", player=opp, rule="layoff", field="layoffs")
+        notes.append(f"{opp} laid off {', '.join(slugs_of(layoffs))} (worth "
+                     f"{cards.value(layoffs)})")
+
+    if ending == "gin":
+        all_ten = rnd.get("all_ten")
+        if all_ten is not None and not isinstance(all_ten, bool):
+            raise _err("all_ten must be true or false", field="all_ten")
+        if u_val[caller] is not None:
+            if u_val[caller] > 20:
+                raise _err(f"{caller} called Gin with unused cards worth {u_val[caller]}: at "
+                           f"most one card may be unused", player=caller,
+                           field=f"unused.{caller}")
+            derived = u_val[caller] == 0
+            if all_ten is not None and all_ten != derived:
+                raise _err(f"all_ten is {str(all_ten).lower()} but {caller}'s unused cards are "
+                           f"worth {u_val[caller]}", player=caller, field="all_ten")
+            all_ten = derived
+        elif all_ten is None:
+            raise _err(f"say whether {caller} used all 10 cards ('all_ten') or list "
+                       f"{caller}'s unused cards", player=caller, field="all_ten")
+        _hand_size(caller, melds[caller], u_mask[caller], 0, "Gin", (10, 1),
+                   f"melds.{caller}")
+        _hand_size(opp, melds[opp], u_mask[opp], 0, "the opponent", (9, None),
+                   f"melds.{opp}")
+        outcome = "gin_all_ten" if all_ten else "gin"
+        winner = caller
+        steps = [Step("gin", "base", GIN_BONUS, f"{caller} called Gin: 20", GIN_BONUS)]
+        total = GIN_BONUS + u_val[opp]
+        steps.append(Step("opponent_unused", "add", u_val[opp],
+                          f"{opp}'s unused cards {_words(cards, u_mask[opp], u_val[opp])}",
+                          total))
+        if all_ten:
+            total += GIN_BONUS
+            steps.append(Step("all_ten", "add", GIN_BONUS,
+                              "all 10 cards in combinations +20", total))
+    else:  # hana
+        if u_val[caller] is None:
+            raise _err(f"{caller}'s unused cards (or their value) are missing ('unused')",
+                       player=caller, field=f"unused.{caller}")
+        if rnd.get("all_ten") is not None:
+            raise _err("all_ten applies only to Gin", field="all_ten")
+        _hand_size(caller, melds[caller], u_mask[caller], 0, "a Hana caller (after the discard)",
+                   (9, 2), f"melds.{caller}")
+        _hand_size(opp, melds[opp], u_mask[opp], layoffs.bit_count(), "the opponent",
+                   (9, None), f"melds.{opp}")
+        uc, uo = u_val[caller], u_val[opp]
+        if uc <= uo:  # a tie goes to the caller
+            outcome, winner, total = "hana_caller_wins", caller, uo - uc
+            steps = [Step("opponent_unused", "base", uo, f"{opp}'s unused cards "
+                          f"{_words(cards, u_mask[opp], uo)}", uo),
+                     Step("own_unused", "add", -uc, f"less {caller}'s unused cards "
+                          f"{_words(cards, u_mask[caller], uc)}", total)]
+        else:
+            outcome, winner, total = "hana_undercut", opp, uc - uo + GIN_BONUS
+            steps = [Step("caller_unused", "base", uc, f"{caller}'s unused cards "
+                          f"{_words(cards, u_mask[caller], uc)}", uc),
+                     Step("own_unused", "add", -uo, f"less {opp}'s unused cards "
+                          f"{_words(cards, u_mask[opp], uo)}", uc - uo),
+                     Step("undercut", "add", GIN_BONUS, f"{opp} undercut the Hana caller "
+                          f"{caller}: +20", total)]
+
+    scores = {p: (total if p == winner else 0) for p in players}
+    out = []
+    for p in players:
+        yaku = tuple(hit(kind, MELD_NAMES[kind], 0, mk, "combination")
+                     for kind, mk in (melds[p] or ()))
+        extra = {"unused": u_val[p]}
+        if p == winner:
+            yaku = (YakuHit(outcome, OUTCOME_NAMES[outcome]["en"], total, (),
+                            OUTCOME_NAMES[outcome]),) + yaku
+            out.append(PlayerScore(p, yaku, steps[0].value, tuple(steps), total, "winner",
+                                   extra))
+        else:
+            out.append(PlayerScore(p, yaku, 0, (Step("loser", "base", 0, "only the round "
+                                                     "winner scores", 0),), 0, "loser", extra))
+    carry = _carry(prev, scores)
+    loser = opp if winner == caller else caller
+    payments = []
+    per_point = c.rules["stake_per_point"]
+    if per_point and total:
+        payments.append(Payment(loser, winner, money(total * per_point),
+                                f"stake per point: {total} x {per_point}"))
+    if c.rules["stake_per_game"] and carry["game_over"]:
+        payments.append(Payment(loser, winner, money(c.rules["stake_per_game"]),
+                                f"game stake: {winner} reached {TARGET}"))
+    return RoundResult(GAME_ID, c.rules.preset, tuple(out), tuple(payments), winner, winner,
+                       carry, tuple(notes))
+
+
+def _words(cards: Cards, mask, value) -> str:
+    if mask is None:
+        return f"{value} (as entered)"
+    return f"{value}" + (f" ({cards.value_words(mask)})" if mask else "")
+
+
+def _carry(prev, scores) -> dict:
+    totals = {p: prev[p] + scores[p] for p in prev}
+    over = [p for p in totals if totals[p] >= TARGET]
+    # only one player scores per round, so at most one can pass 100 (section 6)
+    return {"totals": totals, "game_over": bool(over), "game_winner": over[0] if over else None}
+
+
+GAME = Game(
+    id=GAME_ID,
+    names={"en": "Hana-Gin"},
+    family="fusion",
+    players=(2, 2),
+    deck=DECK,
+    options=joker_options() + (
+        stake_option("stake_per_point", "Optional money (book introduction): the round's loser "
+                     "pays the winner this much per point scored"),
+        stake_option("stake_per_game", "Optional money (book introduction): when the game "
+                     "ends the loser pays the winner this fixed amount")),
+    presets=(Preset("book", "The book's game: 48 cards plus 4 Wet Koi (joker-a..d) and 2 Dry "
+                    "Koi (joker-e, joker-f), 9-card deal, Hana at 7 of 10 cards in "
+                    "combinations, Gin at 9 of 10, exhausted deck = draw, first to 100."),),
+    default_preset="book",
+    yaku=MELD_DEFS + OUTCOMES,
+    events=(),  # a round's ending is the key 'ending' with 'caller'
+    compile=compile,
+    evaluate=evaluate,
+    score_round=score_round,
+    source="shared/rules/hana-gin.md",
+    round_example={
+        "players": ["Aki", "Bo"],
+        "dealer": "Aki",
+        "ending": "hana",
+        "caller": "Aki",
+        "melds": {"Aki": [["plum-warbler", "wisteria-cuckoo", "iris-bridge"],
+                          ["pine-chaff-1", "plum-chaff-1", "cherry-chaff-1",
+                           "wisteria-chaff-1"]],
+                  "Bo": [["wisteria-ribbon", "iris-ribbon", "clover-ribbon"],
+                         ["peony-chaff-1", "clover-chaff-1", "pampas-chaff-1"]]},
+        "unused": {"Aki": ["pampas-geese", "maple-chaff-1"],
+                   "Bo": ["chrysanthemum-chaff-1", "paulownia-chaff-1"]},
+        "layoffs": ["iris-chaff-1"],
+    },
+    description="Gin rummy with hanafuda for two: call Hana (7 of 10 in combinations) or Gin "
+                "(9 of 10); only the round winner scores; first to 100.",
+)

@@ -1,0 +1,999 @@
+"""Koi-Koi (こいこい): the two-player capture game of ``shared/rules/koi-koi.md`` (Hanami book
+chapter 12, seed 002 lines 1849-2121; quick reference lines 8543-8599).
+
+Only the player who calls Stop scores: the yaku total of their pile (digest section 5.6) times
+the koi-koi factor and the variation multipliers (sections 5.4-5.5). A pile is one int with a
+bit per card, so the base of a pile is a handful of masks and popcounts.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType, SimpleNamespace
+from typing import Mapping
+
+from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, BY_INDEX, CHAFFS, FLOWERS, FULL_DECK,
+                     INO_SHIKA_CHO, POETRY_RIBBONS, RIBBONS, TENS, month_mask, slugs_of)
+from ..errors import TallyError
+from ..options import BOOL, INT, Option, Preset
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
+from ..rounds import events_of, piles_of, player_field, players_of
+from . import EventDef, Game, YakuDef
+
+GAME_ID = "koi-koi"
+
+# --- masks (digest section 2) -------------------------------------------------------------
+RAINMAN = BIT["willow-rainman"]
+DRY_BRIGHTS = BRIGHTS & ~RAINMAN  # "dry" = no card of the Rain month (seed line 873)
+WILLOW_RIBBON = BIT["willow-ribbon"]
+DRY_RIBBONS = RIBBONS & ~WILLOW_RIBBON  # tan is a dry yaku: the Rain ribbon never counts (A1)
+SAKE = BIT["chrysanthemum-sake"]
+CURTAIN = BIT["cherry-curtain"]
+MOON = BIT["pampas-moon"]
+HANAMI_CARDS = CURTAIN | SAKE
+TSUKIMI_CARDS = MOON | SAKE
+DOUBLE_CHAFFS = BIT["willow-lightning"] | BIT["paulownia-chaff-colored"]  # special_chaffs
+POETRY, BLUE, ISC = POETRY_RIBBONS, BLUE_RIBBONS, INO_SHIKA_CHO
+WILLOW_CARDS = month_mask("willow")
+PAULOWNIA_CARDS = month_mask("paulownia")
+MONTHS = tuple(month_mask(f.id) for f in FLOWERS)
+FLOWER_IDS = tuple(f.id for f in FLOWERS)
+MAX_TURNS = 8  # 8 cards in each hand: at most 8 decisions per player (section 3)
+
+# --- the yaku table (digest section 4) ----------------------------------------------------
+BRIGHT_CAT, VIEWS_CAT, RIBBON_CAT, OTHER_CAT, CHAFF_CAT = range(5)
+_CAT_NAMES = ("bright", "", "ribbon", "other", "")  # YakuDef.group: "one of" groups only
+
+# id, category, English (book), Japanese (conventional, A15), points in words, cards,
+# description; in the digest's table order, which is also the order results list them.
+_YAKU_ROWS = (
+    ("goko", BRIGHT_CAT, "5 Brights", "五光", "10", BRIGHTS,
+     "all five brights"),
+    ("shiko", BRIGHT_CAT, "4 Dry Brights (excluding Rain)", "四光", "8", DRY_BRIGHTS,
+     "the four brights other than the rain man"),
+    ("ame_shiko", BRIGHT_CAT, "Any 4 Brights", "雨四光", "7", BRIGHTS,
+     "any four of the five brights"),
+    ("sanko", BRIGHT_CAT, "Any 3 Dry Brights (excluding Rain)", "三光", "5", DRY_BRIGHTS,
+     "any three brights other than the rain man (rain man + 2 is no yaku)"),
+    ("hanami", VIEWS_CAT, "Flower Viewing", "花見酒", "5", HANAMI_CARDS,
+     "cherry curtain and sake cup"),
+    ("tsukimi", VIEWS_CAT, "Moon Viewing", "月見酒", "5", TSUKIMI_CARDS,
+     "pampas moon and sake cup"),
+    ("tan", RIBBON_CAT, "Any 5 Dry Ribbons (excluding Rain)", "短冊", "1, +1 per further dry "
+     "ribbon", DRY_RIBBONS, "five ribbons other than the willow ribbon"),
+    ("aotan", RIBBON_CAT, "3 Purple Ribbons", "青短", "5, +1 per further ribbon", BLUE,
+     "peony, chrysanthemum and maple purple ribbons"),
+    ("akatan", RIBBON_CAT, "3 Poetry Ribbons", "赤短", "5, +1 per further ribbon", POETRY,
+     "pine, plum and cherry poetry ribbons"),
+    ("akatan_aotan", RIBBON_CAT, "3 Poetry Ribbons & 3 Purple Ribbons", "赤短・青短の重複",
+     "10, +1 per further ribbon", POETRY | BLUE, "all six poetry and purple ribbons"),
+    ("tane", OTHER_CAT, "Any 5 Tens", "タネ", "1, +1 per further ten", TENS, "five tens"),
+    ("inoshikacho", OTHER_CAT, "Boar, Deer, Butterfly", "猪鹿蝶", "5, +1 per further ten", ISC,
+     "boar, deer and butterflies"),
+    ("kasu", CHAFF_CAT, "Any 10 Chaffs", "カス", "1, +1 per further chaff", CHAFFS,
+     "ten chaffs (the storm counts)"),
+)
+_CAT = {row[0]: row[1] for row in _YAKU_ROWS}
+_NAMES = {row[0]: {"en": row[2], "ja": row[3]} for row in _YAKU_ROWS}
+_NOTES = {"tan": "1 + 1 per dry ribbon beyond 5", "aotan": "5 + 1 per ribbon beyond 3",
+          "akatan": "5 + 1 per ribbon beyond 3", "akatan_aotan": "10 + 1 per ribbon beyond 6",
+          "tane": "1 + 1 per ten beyond 5", "inoshikacho": "5 + 1 per ten beyond 3",
+          "kasu": "1 + 1 per chaff beyond 10"}
+
+YAKU = tuple(YakuDef(id_, _NAMES[id_], pts, slugs_of(cards), _CAT_NAMES[cat], desc)
+             for id_, cat, _en, _ja, pts, cards, desc in _YAKU_ROWS)
+
+# --- options (digest section 8) -----------------------------------------------------------
+_FLOW, _SCORE, _YAKU_G, _INTERP = "game flow", "round scoring", "yaku list", "interpretation"
+
+
+def _b(id_, desc, group, excludes=()):
+    return Option(id_, BOOL, False, desc, group=group, excludes=excludes)
+
+
+OPTIONS = (
+    _b("first_to_50", "the game ends at once when a player's running total reaches 50", _FLOW),
+    _b("automatic_win", "a player dealt four pairs or a whole month wins the round: 6 points",
+       _FLOW),
+    _b("shorter_rounds", "the round ends when both hands are empty (no scoring effect)", _FLOW),
+    _b("four_of_a_kind_not_misdeal", "a month of 4 in the opening field goes to the dealer's "
+       "pile instead of a misdeal", _FLOW, ("four_of_a_kind_for_the_win",)),
+    _b("four_of_a_kind_for_the_win", "a month of 4 in the opening field: the dealer wins the "
+       "round, 6 points", _FLOW, ("four_of_a_kind_not_misdeal",)),
+    _b("storm_is_wild", "the storm (willow lightning) is a wild capturing card (no effect on "
+       "yaku)", _FLOW, ("brewing_storm",)),
+    _b("brewing_storm", "the storm is wild only when a pampas card was in the opening field",
+       _FLOW, ("storm_is_wild",)),
+    _b("steal_points", "each player starts with a bank; the round winner takes the score from "
+       "the loser's bank", _FLOW),
+    _b("new_yaku_only", "only a new yaku (not a raised one) gives the koi-koi/stop decision",
+       _FLOW),
+    _b("minimum_points", "a yaku total below 3 may not stop: the decision is a forced koi-koi",
+       _FLOW),
+    _b("koikoi_multiplier", "score x (1 + number of koi-koi calls) instead of doubling once",
+       _SCORE),
+    _b("challenge", "a koi-koi call doubles only the opponent's score", _SCORE,
+       ("double_or_nothing",)),
+    _b("double_or_nothing", "a koi-koi call doubles only the caller's score", _SCORE,
+       ("challenge",)),
+    _b("lucky_7", "a yaku total of 7 or more doubles the score (x4 after a koi-koi call)",
+       _SCORE),
+    _b("lucky_7_triple", "with lucky_7: x3 instead of x4 when koi-koi was called", _SCORE),
+    _b("rain_and_fog", "a willow card in the field at the stop voids Flower Viewing, a "
+       "paulownia card voids Moon Viewing", _YAKU_G),
+    _b("sake_10_or_1", "the sake cup counts as a ten or as a chaff (the better)", _YAKU_G,
+       ("sake_10_and_1",)),
+    _b("sake_10_and_1", "the sake cup counts as a ten and as a chaff", _YAKU_G,
+       ("sake_10_or_1",)),
+    _b("special_chaffs", "storm, coloured paulownia chaff and sake cup count as 2 chaffs",
+       _YAKU_G),
+    _b("dealers_delight", "a round with no stop and no yaku in either pile: the dealer "
+       "scores 6", _SCORE),
+    _b("bright", "a bright in the opening field doubles the round's score", _SCORE,
+       ("super_bright",)),
+    _b("super_bright", "brights in the opening field: score x (1 + their number)", _SCORE,
+       ("bright",)),
+    _b("winner_scores_all_yaku", "the stopper also scores the opponent's yaku", _SCORE),
+    _b("alternative_ribbon_other_charts", "Ribbon and Other charts where every yaku adds: "
+       "aotan, akatan, inoshikacho flat 5, no akatan_aotan", _YAKU_G),
+    _b("no_views", "Flower and Moon Viewing are not yaku", _YAKU_G),
+    _b("views_with_friends", "a Views yaku counts only with a Bright, Ribbon or Other yaku "
+       "(kasu included)", _YAKU_G),
+    _b("count_all_yaku", "no 'one of' limits: every met yaku scores (5 brights = 30)", _YAKU_G,
+       ("only_one_yaku", "count_all_yaku_distinct_sets")),
+    _b("only_one_yaku", "only the single highest yaku scores", _YAKU_G,
+       ("count_all_yaku", "count_all_yaku_distinct_sets")),
+    # interpretation options (digest section 8 table and section 10 A9)
+    Option("willow_ribbon_counts_as_additional", BOOL, True, "the willow ribbon adds +1 to "
+           "aotan, akatan and akatan_aotan (never to tan) (A1)", group=_INTERP),
+    Option("lucky_7_threshold_uses_base", BOOL, True, "lucky_7 tests the yaku total before "
+           "multipliers; false: base x koi x field (A6)", group=_INTERP),
+    Option("minimum_points_call_counts_as_koikoi", BOOL, True, "a koi-koi forced by "
+           "minimum_points counts as a real call (A7)", group=_INTERP),
+    _b("count_all_yaku_distinct_sets", "A9 gentler reading of count_all_yaku: a yaku whose "
+       "cards are part of a bigger met yaku does not score (best bright only; akatan and "
+       "aotan not beside akatan_aotan)", _INTERP, ("count_all_yaku", "only_one_yaku")),
+    Option("steal_points_bank", INT, 50, "with steal_points: each player's starting bank",
+           minimum=0, group=_FLOW),
+)
+PRESETS = (Preset("book", "the Hanami book's rules: every variation off, koi-koi doubles "
+                  "the stopper's score once"),)
+# the 27 book variations + lucky_7_triple (section 8); the rest are interpretation options
+VARIATIONS = tuple(o.id for o in OPTIONS if o.group != _INTERP and o.id != "steal_points_bank")
+
+# --- events (digest section 7) ------------------------------------------------------------
+EVENTS = (
+    EventDef("koi_koi", "the player formed or raised a yaku and plays on",
+             {"forced": "true when minimum_points forced the call (optional)"}),
+    EventDef("stop", "the player formed or raised a yaku and ends the round; only they score"),
+    EventDef("misdeal", "called misdeal at the deal: the round is void, the same dealer "
+             "redeals", {"player": "who called it (optional)"}, per_player=False),
+    EventDef("automatic_win_hand", "with automatic_win: the player was dealt four pairs or "
+             "a whole month", {"hand": "'four_pairs' or 'four_of_a_month' (optional)"}),
+    EventDef("field_four_of_a_kind", "all four cards of a month were dealt to the field",
+             {"flower": "the month's flower id, e.g. 'pine' (optional)"}, per_player=False),
+    EventDef("opening_field_brights", "how many brights were dealt to the opening field "
+             "(needed with bright / super_bright)", {"count": "0-5"}, per_player=False),
+    EventDef("opening_field_has_pampas", "a pampas card was dealt to the opening field "
+             "(brewing_storm)", per_player=False),
+    EventDef("wild_storm_capture", "the player captured with the wild storm (no scoring "
+             "effect)"),
+    EventDef("field_at_stop", "with rain_and_fog: whether a willow / paulownia card lies in "
+             "the field at the stop", {"willow": "true/false", "paulownia": "true/false"},
+             per_player=False),
+    EventDef("sake_assignment", "with sake_10_or_1 (or special_chaffs alone): how the player's "
+             "sake cup is counted", {"as": "'ten' or 'chaff'"}),
+)
+_EVENT_FIELDS = {"koi_koi": {"forced"}, "stop": set(), "misdeal": set(),
+                 "automatic_win_hand": {"hand"}, "field_four_of_a_kind": {"flower"},
+                 "opening_field_brights": {"count"}, "opening_field_has_pampas": set(),
+                 "wild_storm_capture": set(), "field_at_stop": {"willow", "paulownia"},
+                 "sake_assignment": {"as"}}
+
+
+# --- compiling the options ----------------------------------------------------------------
+class Compiled:
+    """What one option set fixes, read by ``evaluate`` and ``score_round``."""
+
+    __slots__ = ("rules", "o", "sake_choice", "sake_chaff_w", "special", "willow_inc",
+                 "alt", "views", "rain_fog", "friends", "mode", "one_of", "sake_and",
+                 "empty", "hits", "notes", "evaluate")
+
+    def __init__(self, rules):
+        r = rules
+        self.rules = r
+        # Rules reads a value through __getattr__ after a failed slot lookup, which is slow
+        # in the round scorer's many reads: a plain namespace copy is read instead.
+        self.o = SimpleNamespace(**dict(rules), preset=rules.preset)
+        self.special = r.special_chaffs
+        # section 5.6 step 1: how the sake cup counts
+        self.sake_chaff_w = 2 if r.special_chaffs else 1
+        self.sake_choice = r.sake_10_or_1 or (r.special_chaffs and not r.sake_10_and_1)  # A8
+        self.willow_inc = r.willow_ribbon_counts_as_additional
+        self.alt = r.alternative_ribbon_other_charts
+        self.views = not r.no_views
+        self.rain_fog = r.rain_and_fog
+        self.friends = r.views_with_friends
+        self.mode = ("all" if r.count_all_yaku else "one" if r.only_one_yaku else
+                     "distinct" if r.count_all_yaku_distinct_sets else "default")
+        # "one of" categories; the alternative charts make Ribbon and Other "each" (section 8)
+        self.one_of = frozenset((BRIGHT_CAT,) if self.alt else (BRIGHT_CAT, RIBBON_CAT,
+                                                               OTHER_CAT))
+        self.sake_and = r.sake_10_and_1
+        self.empty = Evaluation(0, (), (), MappingProxyType({}))
+        self.hits = {}
+        self.notes = dict(_NOTES)
+        if self.alt:
+            self.notes.update(aotan="5 flat (alternative chart)",
+                              akatan="5 flat (alternative chart)",
+                              inoshikacho="5 flat (alternative chart)")
+        elif not self.willow_inc:
+            for k in ("aotan", "akatan", "akatan_aotan"):
+                self.notes[k] += " (the willow ribbon not counted)"
+        if r.special_chaffs:
+            self.notes["kasu"] += " (storm, coloured paulownia, sake count 2)"
+
+    def hit(self, key: tuple) -> YakuHit:
+        """The YakuHit of a (id, points, cards mask) row, cached per option set."""
+        h = self.hits.get(key)
+        if h is None:
+            if len(self.hits) > 30000:
+                self.hits.clear()
+            yid, pts, cards = key
+            h = self.hits[key] = YakuHit(yid, _NAMES[yid]["en"], pts, _slugs(cards), _NAMES[yid],
+                                         self.notes.get(yid, ""))
+        return h
+
+
+def compile(rules) -> Compiled:
+    if rules.lucky_7_triple and not rules.lucky_7:
+        raise TallyError("option 'lucky_7_triple' needs 'lucky_7' on (it is its sub-option)",
+                         game=GAME_ID, option="lucky_7_triple", field="options.lucky_7_triple")
+    c = Compiled(rules)
+    if c.mode == "default" and not c.friends:
+        c.evaluate = _book_evaluator(c)
+    else:
+        c.evaluate = lambda m: _evaluate_general(m, c)
+    return c
+
+
+# Slugs of a mask by byte tables: a yaku's cards without a per-card Python loop.
+_BYTE_SLUGS = tuple(tuple(tuple(BY_INDEX[8 * k + i].slug for i in range(8) if b >> i & 1)
+                          for b in range(256)) for k in range(6))
+
+
+def _slugs(mask: int) -> tuple[str, ...]:
+    out = ()
+    k = 0
+    while mask:
+        b = mask & 255
+        if b:
+            out += _BYTE_SLUGS[k][b]
+        mask >>= 8
+        k += 1
+    return out
+
+
+# --- the base of one pile (digest section 5.6) --------------------------------------------
+def _met(m: int, c: Compiled, sake_ten: bool, sake_chaff: bool) -> list:
+    """Steps 1-2: every yaku whose condition the pile meets, as (id, points, cards)."""
+    out = []
+    b = m & BRIGHTS
+    if b:
+        dry = b & DRY_BRIGHTS
+        d = dry.bit_count()
+        if d >= 3:
+            if d == 4:
+                if b & RAINMAN:
+                    out.append(("goko", 10, b))
+                out.append(("shiko", 8, dry))
+            if b.bit_count() >= 4:  # A14: four dry brights also meet "any 4"
+                out.append(("ame_shiko", 7, b))
+            out.append(("sanko", 5, dry))
+    if c.views and m & SAKE:
+        if m & CURTAIN:
+            out.append(("hanami", 5, HANAMI_CARDS))
+        if m & MOON:
+            out.append(("tsukimi", 5, TSUKIMI_CARDS))
+    r = m & RIBBONS
+    if r.bit_count() >= 3:
+        rd = r & DRY_RIBBONS
+        n_dry = rd.bit_count()
+        if n_dry >= 5:
+            out.append(("tan", n_dry - 4, rd))
+        aka = m & POETRY == POETRY
+        ao = m & BLUE == BLUE
+        if aka or ao:
+            if c.alt:
+                if ao:
+                    out.append(("aotan", 5, BLUE))
+                if aka:
+                    out.append(("akatan", 5, POETRY))
+            else:
+                ri = r if c.willow_inc else rd
+                n = ri.bit_count()
+                if ao:
+                    out.append(("aotan", n + 2, ri))
+                if aka:
+                    out.append(("akatan", n + 2, ri))
+                if aka and ao:
+                    out.append(("akatan_aotan", n + 4, ri))
+    t = m & TENS
+    if not sake_ten:
+        t &= ~SAKE
+    n = t.bit_count()
+    if n >= 3:
+        if n >= 5:
+            out.append(("tane", n - 4, t))
+        if m & ISC == ISC:
+            out.append(("inoshikacho", 5, ISC) if c.alt else ("inoshikacho", n + 2, t))
+    ch = m & CHAFFS
+    n = ch.bit_count()
+    if c.special:
+        n += (ch & DOUBLE_CHAFFS).bit_count()
+    if sake_chaff and m & SAKE:
+        n += c.sake_chaff_w
+        ch |= SAKE
+    if n >= 10:
+        out.append(("kasu", n - 9, ch))
+    return out
+
+
+def _filter(met: list, c: Compiled, willow_field: bool, paulownia_field: bool):
+    """Step 3, the views filters. Returns (met, ((id, reason), ...) of voided views)."""
+    cancelled = ()
+    if c.rain_fog and (willow_field or paulownia_field):
+        gone = {}
+        if willow_field:
+            gone["hanami"] = "a willow (rain) card lies in the field (rain_and_fog)"
+        if paulownia_field:
+            gone["tsukimi"] = "a paulownia (fog) card lies in the field (rain_and_fog)"
+        cancelled = tuple((y[0], gone[y[0]]) for y in met if y[0] in gone)
+        if cancelled:
+            met = [y for y in met if y[0] not in gone]
+    if c.friends and met:
+        views = [y for y in met if _CAT[y[0]] == VIEWS_CAT]
+        if views and len(views) == len(met):  # no Bright, Ribbon, Other or kasu yaku
+            cancelled += tuple((y[0], "no Bright, Ribbon or Other yaku beside it "
+                                "(views_with_friends)") for y in views)
+            met = []
+    return met, cancelled
+
+
+def _combine(met: list, c: Compiled) -> list:
+    """Step 4: the yaku that score."""
+    if len(met) <= 1 or c.mode == "all":
+        return met
+    if c.mode == "one":
+        best = met[0]
+        for y in met:
+            if y[1] > best[1]:
+                best = y
+        return [best]
+    if c.mode == "distinct":  # A9 gentle reading: nested yaku score once
+        out, bright = [], None
+        ids = {y[0] for y in met}
+        for y in met:
+            if _CAT[y[0]] == BRIGHT_CAT:
+                if bright is None or y[1] > bright[1]:
+                    bright = y
+            elif y[0] in ("akatan", "aotan") and "akatan_aotan" in ids:
+                continue
+            else:
+                out.append(y)
+        return ([bright] if bright else []) + out
+    # default: best of each "one of" category, every Views yaku, kasu (section 4). ``met``
+    # is in table order, where each category's rows are contiguous.
+    one_of = c.one_of
+    out = []
+    best = None
+    for y in met:
+        cat = _CAT[y[0]]
+        if cat in one_of:
+            if best is None or _CAT[best[0]] != cat:
+                if best is not None:
+                    out.append(best)
+                best = y
+            elif y[1] > best[1]:
+                best = y
+        else:
+            if best is not None:
+                out.append(best)
+                best = None
+            out.append(y)
+    if best is not None:
+        out.append(best)
+    return out
+
+
+def _base(m: int, c: Compiled, sake_ten: bool, sake_chaff: bool, wf=False, pf=False):
+    met, cancelled = _filter(_met(m, c, sake_ten, sake_chaff), c, wf, pf)
+    scoring = _combine(met, c)
+    return sum(y[1] for y in scoring), scoring, met, cancelled
+
+
+def pile_base(m: int, c: Compiled, *, willow_field=False, paulownia_field=False,
+              sake_as: str | None = None):
+    """base(P) of section 5.6 with the sake cup resolved: (base, scoring, met, cancelled,
+    choices)."""
+    if m & SAKE and c.sake_choice:
+        w = c.sake_chaff_w
+        as_ten = _base(m, c, True, False, willow_field, paulownia_field)
+        as_chaff = _base(m, c, False, True, willow_field, paulownia_field)
+        chaffs = "a chaff" if w == 1 else "2 chaffs"
+        how = ", as recorded" if sake_as else ""
+        if sake_as == "chaff" or (sake_as is None and as_chaff[0] > as_ten[0]):
+            return as_chaff + ((f"chrysanthemum-sake counted as {chaffs}{how} (base "
+                                f"{as_chaff[0]}; as a ten: {as_ten[0]})"),)
+        return as_ten + ((f"chrysanthemum-sake counted as a ten{how} (base {as_ten[0]}; as "
+                          f"{chaffs}: {as_chaff[0]})"),)
+    if sake_as is not None:
+        raise TallyError("sake_assignment: the sake cup has no choice here (it needs the "
+                         "card in the pile and sake_10_or_1, or special_chaffs without a "
+                         "sake option)", game=GAME_ID, rule="sake_assignment",
+                         card="chrysanthemum-sake")
+    return _base(m, c, True, c.sake_and, willow_field, paulownia_field) + ((),)
+
+
+def evaluate(mask: int, c: Compiled) -> Evaluation:
+    """One pile, no round context: base(P) of section 5.6 (no field, so rain_and_fog voids
+    nothing)."""
+    return c.evaluate(mask)
+
+
+def _evaluate_general(mask: int, c: Compiled) -> Evaluation:
+    """Any option set: section 5.6 steps 1-4 as written (_met, _filter, _combine)."""
+    if mask & SAKE and c.sake_choice:
+        points, scoring, _met_, cancelled, choice = pile_base(mask, c)
+        choices = (choice,)
+    else:
+        met = _met(mask, c, True, c.sake_and)
+        if not met:
+            return c.empty
+        cancelled = ()
+        if c.friends:
+            met, cancelled = _filter(met, c, False, False)
+        scoring = _combine(met, c)
+        points = 0
+        for y in scoring:
+            points += y[1]
+        choices = ()
+    hits, hit = c.hits, c.hit
+    return Evaluation(points, tuple([hits.get(y) or hit(y) for y in scoring]), choices,
+                      {"not_scored": {y: why for y, why in cancelled}} if cancelled else {})
+
+
+def _book_evaluator(c: Compiled):
+    """The fast path for the usual option sets (the default "one of" combining, no
+    views_with_friends): _met and _combine fused, each "one of" category reduced to its best
+    row at once. Within a category the best row is known from the counts alone: goko 10 >
+    shiko 8 > ame_shiko 7 > sanko 5; a ribbon set (>= 5) beats tan (<= 5) and akatan_aotan
+    beats either set; inoshikacho (T + 2) beats tane (T - 4). A sake cup with a choice goes
+    to the general path. tests/test_koi_koi.py checks both paths agree on random piles."""
+    views, alt, winc, special = c.views, c.alt, c.willow_inc, c.special
+    sake_and, sake_w, sake_choice = c.sake_and, c.sake_chaff_w, c.sake_choice
+    hits, hit, empty = c.hits, c.hit, c.empty
+
+    def evaluate_book(m: int) -> Evaluation:
+        if sake_choice and m & SAKE:
+            return _evaluate_general(m, c)
+        out = []
+        b = m & BRIGHTS
+        if b:
+            dry = b & DRY_BRIGHTS
+            d = dry.bit_count()
+            if d >= 3:
+                if d == 4:
+                    out.append(("goko", 10, b) if b & RAINMAN else ("shiko", 8, dry))
+                else:
+                    out.append(("ame_shiko", 7, b) if b & RAINMAN else ("sanko", 5, dry))
+        if views and m & SAKE:
+            if m & CURTAIN:
+                out.append(("hanami", 5, HANAMI_CARDS))
+            if m & MOON:
+                out.append(("tsukimi", 5, TSUKIMI_CARDS))
+        r = m & RIBBONS
+        if r.bit_count() >= 3:
+            aka = m & POETRY == POETRY
+            ao = m & BLUE == BLUE
+            if alt or not (aka or ao):
+                rd = r & DRY_RIBBONS
+                n = rd.bit_count()
+                if n >= 5:
+                    out.append(("tan", n - 4, rd))
+                if alt:
+                    if ao:
+                        out.append(("aotan", 5, BLUE))
+                    if aka:
+                        out.append(("akatan", 5, POETRY))
+            else:
+                ri = r if winc else r & DRY_RIBBONS
+                n = ri.bit_count()
+                out.append(("akatan_aotan", n + 4, ri) if aka and ao else
+                           ("aotan", n + 2, ri) if ao else ("akatan", n + 2, ri))
+        t = m & TENS
+        n = t.bit_count()
+        if n >= 3:
+            if alt:
+                if n >= 5:
+                    out.append(("tane", n - 4, t))
+                if m & ISC == ISC:
+                    out.append(("inoshikacho", 5, ISC))
+            elif m & ISC == ISC:
+                out.append(("inoshikacho", n + 2, t))
+            elif n >= 5:
+                out.append(("tane", n - 4, t))
+        ch = m & CHAFFS
+        n = ch.bit_count()
+        if n >= 6:  # at most 4 more: special_chaffs (+2) and a 2-chaff sake cup (+2)
+            if special:
+                n += (ch & DOUBLE_CHAFFS).bit_count()
+            if sake_and and m & SAKE:
+                n += sake_w
+                ch |= SAKE
+            if n >= 10:
+                out.append(("kasu", n - 9, ch))
+        if not out:
+            return empty
+        points = 0
+        for y in out:
+            points += y[1]
+        return Evaluation(points, tuple([hits.get(y) or hit(y) for y in out]))
+
+    return evaluate_book
+
+
+# --- a round (digest sections 5.1-5.5, 6, 7) ----------------------------------------------
+def _err(msg, **kw):
+    return TallyError(f"{GAME_ID}: {msg}", game=GAME_ID, **kw)
+
+
+def _yaku_words(scoring) -> str:
+    return " + ".join(f"{y[0]} {y[1]}" for y in scoring) or "no yaku"
+
+
+def _names(players) -> str:
+    players = list(dict.fromkeys(players))
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+
+
+def _hand_qualifies(mask: int) -> bool:
+    counts = [(mask & mm).bit_count() for mm in MONTHS]
+    return 4 in counts or counts.count(2) == 4
+
+
+def _bool_field(ev, key, i, default=False):
+    v = ev.get(key, default)
+    if not isinstance(v, bool):
+        raise _err(f"event {i} ({ev['type']}): '{key}' must be true or false, not {v!r}",
+                   rule=ev["type"], field=f"events.{i}.{key}")
+    return v
+
+
+def _carry_of(rnd, players):
+    raw = rnd.get("carry") or {}
+    if not isinstance(raw, Mapping):
+        raise _err("'carry' must be the previous round's carry object", field="carry")
+    out = {}
+    for key in ("totals", "rounds_won", "banks"):
+        v = raw.get(key)
+        if v is None:
+            continue
+        if not isinstance(v, Mapping) or set(v) - set(players) or not all(
+                isinstance(x, int) and not isinstance(x, bool) for x in v.values()):
+            raise _err(f"carry.{key} must map the players ({', '.join(players)}) to whole "
+                       f"numbers", field=f"carry.{key}")
+        out[key] = {p: v.get(p, 0) for p in players}
+    return out
+
+
+def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
+    g, r = GAME, c.o
+    players = players_of(g, rnd)
+    dealer = player_field(g, rnd, "dealer", players)
+    raw_caps = rnd.get("captures")
+    given = set(raw_caps) if isinstance(raw_caps, Mapping) else set()
+    piles = piles_of(g, rnd, players, required=False)
+    events = events_of(g, rnd, players)
+    carry_in = _carry_of(rnd, players)
+
+    calls, stop, decisions = [], None, {p: 0 for p in players}
+    misdeal, auto, four = None, [], None
+    brights = None
+    field = None
+    sake_as = {}
+    for i, ev in enumerate(events):
+        t = ev["type"]
+        extra = set(ev) - {"type", "player"} - _EVENT_FIELDS[t]
+        if extra:
+            raise _err(f"event {i} ({t}) has unknown field {sorted(extra)[0]!r}", rule=t,
+                       field=f"events.{i}.{sorted(extra)[0]}")
+        p = ev.get("player")
+        if t in ("koi_koi", "stop"):
+            if stop is not None:
+                raise _err(f"event {i}: {p} calls {t} after {stop[1]}'s stop (event "
+                           f"{stop[0]}) ended the round", player=p, rule=t,
+                           field=f"events.{i}")
+            decisions[p] += 1
+            if decisions[p] > MAX_TURNS:
+                raise _err(f"{p} makes more than {MAX_TURNS} decisions; a player has only "
+                           f"{MAX_TURNS} turns", player=p, rule=t, field=f"events.{i}")
+            if t == "stop":
+                stop = (i, p)
+            else:
+                forced = _bool_field(ev, "forced", i)
+                if forced and not r.minimum_points:
+                    raise _err(f"event {i}: a forced koi-koi needs option minimum_points",
+                               player=p, option="minimum_points", field=f"events.{i}.forced")
+                calls.append([i, p, forced])
+        elif t == "misdeal":
+            if misdeal is not None:
+                raise _err(f"event {i}: a second misdeal", rule=t, field=f"events.{i}")
+            misdeal = (i, p)
+        elif t == "automatic_win_hand":
+            if not r.automatic_win:
+                raise _err(f"event {i}: automatic_win_hand needs option automatic_win (under "
+                           f"the book's rules such a hand is a misdeal the holder may call)",
+                           player=p, option="automatic_win", field=f"events.{i}")
+            if any(a[1] == p for a in auto):
+                raise _err(f"event {i}: {p}'s automatic win is recorded twice", player=p,
+                           rule=t, field=f"events.{i}")
+            hand = ev.get("hand")
+            if hand is not None and hand not in ("four_pairs", "four_of_a_month"):
+                raise _err(f"event {i}: hand must be 'four_pairs' or 'four_of_a_month', not "
+                           f"{hand!r}", rule=t, field=f"events.{i}.hand")
+            auto.append((i, p))
+        elif t == "field_four_of_a_kind":
+            if four is not None:
+                raise _err(f"event {i}: a second field_four_of_a_kind", rule=t,
+                           field=f"events.{i}")
+            fl = ev.get("flower")
+            if fl is not None and fl not in FLOWER_IDS:
+                raise _err(f"event {i}: unknown flower {fl!r}; one of {', '.join(FLOWER_IDS)}",
+                           rule=t, field=f"events.{i}.flower")
+            four = (i, fl)
+        elif t == "opening_field_brights":
+            if brights is not None:
+                raise _err(f"event {i}: opening_field_brights is recorded twice", rule=t,
+                           field=f"events.{i}")
+            n = ev.get("count")
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 5:
+                raise _err(f"event {i}: opening_field_brights count must be 0-5 (there are 5 "
+                           f"brights), not {n!r}", rule=t, field=f"events.{i}.count")
+            brights = n
+        elif t == "wild_storm_capture":
+            if not (r.storm_is_wild or r.brewing_storm):
+                raise _err(f"event {i}: the storm is wild only under storm_is_wild or "
+                           f"brewing_storm", player=p, option="storm_is_wild",
+                           field=f"events.{i}")
+            if r.brewing_storm and not any(e["type"] == "opening_field_has_pampas"
+                                           for e in events):
+                raise _err(f"event {i}: under brewing_storm the storm is wild only when a "
+                           f"pampas card was in the opening field (no opening_field_has_pampas "
+                           f"event)", player=p, option="brewing_storm", field=f"events.{i}")
+        elif t == "field_at_stop":
+            if field is not None:
+                raise _err(f"event {i}: field_at_stop is recorded twice", rule=t,
+                           field=f"events.{i}")
+            field = (_bool_field(ev, "willow", i), _bool_field(ev, "paulownia", i))
+            everyone = piles[players[0]] | piles[players[1]]
+            for flag, cards, name in ((field[0], WILLOW_CARDS, "willow"),
+                                      (field[1], PAULOWNIA_CARDS, "paulownia")):
+                if flag and everyone & cards == cards:
+                    raise _err(f"event {i}: a {name} card cannot lie in the field: all four "
+                               f"are in the players' piles", rule=t,
+                               field=f"events.{i}.{name}")
+        elif t == "sake_assignment":
+            how = ev.get("as")
+            if how not in ("ten", "chaff"):
+                raise _err(f"event {i}: sake_assignment 'as' must be 'ten' or 'chaff', not "
+                           f"{how!r}", player=p, rule=t, field=f"events.{i}.as")
+            if not c.sake_choice:
+                raise _err(f"event {i}: the sake cup has no choice under these options "
+                           f"(needs sake_10_or_1, or special_chaffs without sake_10_and_1)",
+                           player=p, option="sake_10_or_1", field=f"events.{i}")
+            if not piles[p] & SAKE and p in given:
+                raise _err(f"event {i}: {p} did not capture chrysanthemum-sake",
+                           card="chrysanthemum-sake", player=p, field=f"events.{i}")
+            sake_as[p] = how
+
+    # Hands, when given, let the pre-play claims be checked.
+    hands = rnd.get("hands")
+    if hands is not None:
+        hand_masks = piles_of(g, rnd, players, "hands", required=False)
+        for name, mask in hand_masks.items():
+            if name in hands and mask.bit_count() != 8:
+                raise _err(f"{name}'s hand has {mask.bit_count()} cards, not the 8 dealt",
+                           player=name, field=f"hands.{name}")
+        for i, p in auto + ([misdeal] if misdeal and misdeal[1] else []):
+            if p in hands and not _hand_qualifies(hand_masks[p]):
+                raise _err(f"event {i}: {p}'s hand holds neither four pairs nor a whole month",
+                           player=p, field=f"hands.{p}")
+
+    def decision_error(kind):
+        if calls or stop:
+            i = (calls[0][0] if calls else stop[0])
+            raise _err(f"the round ended at the deal ({kind}) but event {i} records a "
+                       f"koi-koi/stop decision", rule=kind, field=f"events.{i}")
+
+    # 1. Pre-play outcome (section 5.4 step 1).
+    four_misdeal = four is not None and not (r.four_of_a_kind_not_misdeal or
+                                             r.four_of_a_kind_for_the_win)
+    if misdeal or four_misdeal or len(auto) == 2:
+        why = ("misdeal" if misdeal else "four cards of a month in the opening field"
+               if four_misdeal else "both players hold an automatic-win hand (A11)")
+        decision_error("misdeal")
+        return _void(players, dealer, carry_in, c, f"{why}: misdeal, the same dealer redeals; "
+                     f"the round does not count")
+    if four is not None and r.four_of_a_kind_not_misdeal and four[1] and dealer in given:
+        mm = MONTHS[FLOWER_IDS.index(four[1])]
+        if piles[dealer] & mm != mm:
+            raise _err(f"four_of_a_kind_not_misdeal: the dealer {dealer} captures the four "
+                       f"{four[1]} cards, but their pile lacks some", player=dealer,
+                       option="four_of_a_kind_not_misdeal", field=f"captures.{dealer}")
+    flat = None
+    if four is not None and r.four_of_a_kind_for_the_win:
+        if auto:
+            raise _err("two pre-play outcomes: field_four_of_a_kind and automatic_win_hand",
+                       rule="automatic_win_hand", field=f"events.{auto[0][0]}")
+        flat = (dealer, "four_of_a_kind_for_the_win",
+                f"four of a kind for the win: 4 {four[1] or 'same-month'} cards in the "
+                f"opening field, the dealer {dealer} scores 6")
+        decision_error("four_of_a_kind_for_the_win")
+    elif auto:
+        flat = (auto[0][1], "automatic_win", f"automatic win: {auto[0][1]} was dealt four "
+                f"pairs or a whole month and scores 6")
+        decision_error("automatic_win")
+    if flat:  # 6 flat points, no multiplier (A11)
+        w, sid, reason = flat
+        return _finish(players, dealer, w, 6, (Step(sid, "set", 6, reason, 6),), (), 0,
+                       carry_in, c, won=True)
+
+    wf, pf = field if field else (False, False)
+
+    def need_pile(p, why):
+        if p not in given:
+            raise _err(f"{p}'s captured cards are required ({why})", player=p,
+                       field=f"captures.{p}")
+
+    # A koi-koi call needs a yaku; a final pile without any yaku cannot have had one then
+    # (piles only grow). The field at the call is unknown, so rain_and_fog voids nothing here.
+    for call in calls:
+        i, p, forced = call
+        if p not in given:
+            continue
+        base, _s, met, _x, _ch = pile_base(piles[p], c, sake_as=sake_as.get(p))
+        if not met:
+            raise _err(f"event {i}: {p} called koi-koi but their captured cards hold no "
+                       f"yaku", player=p, rule="koi_koi", field=f"events.{i}")
+        if r.minimum_points and base < 3:
+            call[2] = True  # below 3 at the end, so below 3 then: the call was forced
+
+    # 2. No stop: a draw (section 5.4 step 2).
+    if stop is None:
+        if field is not None:
+            raise _err("field_at_stop is recorded but nobody stopped", rule="field_at_stop",
+                       field="events")
+        if r.dealers_delight:
+            for p in players:
+                need_pile(p, "dealers_delight looks at both piles after a round with no stop")
+            if not any(pile_base(piles[p], c, sake_as=sake_as.get(p))[2] for p in players):
+                return _finish(players, dealer, dealer, 6, (Step(
+                    "dealers_delight", "set", 6, f"dealer's delight: no yaku captured, the "
+                    f"dealer {dealer} scores 6", 6),), (), 0, carry_in, c, won=False)
+        return _draw(players, dealer, carry_in, calls, c)
+
+    # 3. Stop by S.
+    si, s = stop
+    other = players[1] if players[0] == s else players[0]
+    need_pile(s, "the stopper's pile is scored")
+    if r.rain_and_fog and field is None:
+        for p in ([s, other] if r.winner_scores_all_yaku else [s]):
+            if piles[p] & SAKE and piles[p] & (CURTAIN | MOON) and c.views:
+                raise _err("rain_and_fog: record a field_at_stop event (is a willow / "
+                           "paulownia card in the field?) to score the Views yaku",
+                           option="rain_and_fog", rule="field_at_stop", field="events")
+    base, scoring, met, cancelled, choice = pile_base(piles[s], c, willow_field=wf,
+                                                       paulownia_field=pf,
+                                                       sake_as=sake_as.get(s))
+    if not met:
+        why = "".join(f" ({y} not scored: {w})" for y, w in cancelled)
+        raise _err(f"event {si}: {s} called stop but their captured cards hold no yaku{why}",
+                   player=s, rule="stop", field=f"events.{si}")
+    if r.minimum_points and base < 3:
+        raise _err(f"event {si}: {s} may not stop with {base} points: minimum_points needs 3 "
+                   f"(the call is a forced koi-koi)", player=s, option="minimum_points",
+                   field=f"events.{si}")
+    hits = tuple(c.hit(y) for y in scoring)
+    total = base
+    steps = [Step("base", "base", base, _yaku_words(scoring), base)]
+    for yid, reason in cancelled:
+        steps.append(Step(yid, "note", 0, f"{yid} not scored: {reason}", total))
+    choices = (choice,) if choice else ()
+    extra = {}
+    if r.winner_scores_all_yaku:
+        need_pile(other, "winner_scores_all_yaku adds the opponent's yaku")
+        ob, oscoring, _m, _c2, ochoice = pile_base(piles[other], c, willow_field=wf,
+                                                   paulownia_field=pf,
+                                                   sake_as=sake_as.get(other))
+        total += ob
+        steps.append(Step("winner_scores_all_yaku", "add", ob, f"winner scores all yaku: "
+                          f"{other}'s {_yaku_words(oscoring)}", total))
+        extra["opponent_yaku"] = [c.hit(y).to_dict() for y in oscoring]
+        if ochoice:
+            choices += (f"{other}: {ochoice}",)
+    if choices:
+        extra["choices"] = list(choices)
+
+    # 4-5. Koi-koi factor, field multiplier, Lucky 7 (section 5.5).
+    counted = [cl for cl in calls if not (cl[2] and not r.minimum_points_call_counts_as_koikoi)]
+    not_counted = [cl for cl in calls if cl not in counted]
+    rule_word = ""
+    if r.challenge:
+        skipped = [cl for cl in counted if cl[1] == s]
+        counted = [cl for cl in counted if cl[1] != s]
+        rule_word = " (challenge: only the opponent's calls count)"
+    elif r.double_or_nothing:
+        skipped = [cl for cl in counted if cl[1] != s]
+        counted = [cl for cl in counted if cl[1] == s]
+        rule_word = " (double_or_nothing: only the stopper's own calls count)"
+    else:
+        skipped = []
+    n = len(counted)
+    koi = 1 + n if r.koikoi_multiplier else (2 if n else 1)
+    if r.super_bright or r.bright:
+        if brights is None:
+            raise _err("record opening_field_brights (count 0 when none) to apply "
+                       f"{'super_bright' if r.super_bright else 'bright'}",
+                       option="super_bright" if r.super_bright else "bright",
+                       rule="opening_field_brights", field="events")
+        fld = 1 + brights if r.super_bright else (2 if brights else 1)
+    else:
+        fld = 1
+    lucky = False
+    if r.lucky_7:  # A6: the threshold is the yaku total before any multiplier by default
+        lucky_t = total if r.lucky_7_threshold_uses_base else total * koi * fld
+        lucky = lucky_t >= 7
+    who = [cl[1] for cl in counted]
+    if n == 1:
+        why = f"{who[0]} called koi-koi"
+    elif n:
+        why = (f"{who[0]} called koi-koi {n} times" if len(set(who)) == 1 else
+               f"{_names(who)} called koi-koi ({n} calls)")
+        why += ", counted once" if not r.koikoi_multiplier else ""
+    else:
+        why = "no koi-koi call counts"
+    if skipped:
+        steps.append(Step("koi_koi", "note", 1, f"{_names([cl[1] for cl in skipped])}'s "
+                          f"koi-koi does not double {s}'s score{rule_word}", total))
+    if not_counted:
+        steps.append(Step("minimum_points", "note", 1, f"{_names([cl[1] for cl in not_counted])}"
+                          f"'s forced koi-koi (minimum_points) is not a real call", total))
+    if lucky:
+        old = koi
+        koi = koi + 1 if r.lucky_7_triple else koi * 2
+        total *= koi
+        what = ("the yaku total" if r.lucky_7_threshold_uses_base else
+                "the score before lucky 7")
+        head = f"koi-koi and lucky 7 x{koi}: {why}, and " if old > 1 else \
+            f"lucky 7 x{koi}: {why}; "
+        steps.append(Step("lucky_7", "multiply", koi, f"{head}{what} {lucky_t} is 7 or more"
+                          f"{' (lucky_7_triple)' if r.lucky_7_triple and old > 1 else ''}",
+                          total))
+    elif koi > 1:
+        total *= koi
+        steps.append(Step("koi_koi", "multiply", koi, f"koi-koi x{koi}: {why}"
+                          f"{' (koikoi_multiplier)' if r.koikoi_multiplier else ''}", total))
+    if fld > 1:
+        total *= fld
+        name = "super bright" if r.super_bright else "bright"
+        steps.append(Step(name.replace(" ", "_"), "multiply", fld, f"{name} x{fld}: {brights} "
+                          f"bright{'s' if brights > 1 else ''} in the opening field", total))
+    return _finish(players, dealer, s, total, tuple(steps), hits, base, carry_in, c, won=True,
+                   extra=extra)
+
+
+def _role_scores(players, winner, points, steps, hits, base, extra):
+    out = []
+    for p in players:
+        if p == winner:
+            out.append(PlayerScore(p, hits, base, steps, points, "winner", extra or {}))
+        else:
+            out.append(PlayerScore(p, (), 0, (), 0, "loser"))
+    return tuple(out)
+
+
+def _finish(players, dealer, winner, points, steps, hits, base, carry_in, c, *, won,
+            extra=None):
+    r = c.o
+    loser = players[1] if players[0] == winner else players[0]
+    scores = list(_role_scores(players, winner, points, steps, hits, base, extra))
+    if not won:  # dealer's delight: points, but no round won (A10)
+        scores = [PlayerScore(x.player, x.yaku, x.base_points, x.steps, x.points,
+                              "dealers_delight" if x.player == winner else x.role, x.extra)
+                  for x in scores]
+    payments = (Payment(loser, winner, points, "round score"),) if points else ()
+    totals = dict(carry_in.get("totals") or {p: 0 for p in players})
+    totals[winner] += points
+    rounds_won = dict(carry_in.get("rounds_won") or {p: 0 for p in players})
+    if won:
+        rounds_won[winner] += 1
+    carry = {"totals": totals, "rounds_won": rounds_won}
+    notes = []
+    if r.steal_points:
+        banks = dict(carry_in.get("banks") or {p: r.steal_points_bank for p in players})
+        banks[winner] += points
+        banks[loser] -= points  # A12: a bank may go below zero
+        carry["banks"] = banks
+        notes.append(f"steal_points: {winner} takes {points} from {loser}'s bank")
+    if r.first_to_50 and totals[winner] >= 50:  # A16: the running total, never the bank
+        carry["game_over"] = True
+        notes.append(f"first_to_50: {winner} reaches {totals[winner]}, the game ends")
+    return RoundResult(GAME_ID, r.preset, tuple(scores), payments, winner if won else None,
+                       winner if won else dealer, carry, tuple(notes))
+
+
+def _draw(players, dealer, carry_in, calls, c):
+    why = "no stop: the round is a draw, both score 0; the dealer keeps the deal"
+    if calls:
+        why += f" (koi-koi called by {_names([cl[1] for cl in calls])}, but nobody stopped)"
+    scores = tuple(PlayerScore(p, (), 0, (), 0, "draw") for p in players)
+    return RoundResult(GAME_ID, c.o.preset, scores, (), None, dealer,
+                       _carry(players, carry_in, c), (why,))
+
+
+def _void(players, dealer, carry_in, c, why):
+    scores = tuple(PlayerScore(p, (), 0, (), 0, "misdeal") for p in players)
+    return RoundResult(GAME_ID, c.o.preset, scores, (), None, dealer,
+                       _carry(players, carry_in, c), (why,))
+
+
+def _carry(players, carry_in, c):
+    """The carry of a round that moves no points (draw, misdeal)."""
+    out = {"totals": dict(carry_in.get("totals") or {p: 0 for p in players}),
+           "rounds_won": dict(carry_in.get("rounds_won") or {p: 0 for p in players})}
+    if "banks" in carry_in or c.o.steal_points:
+        out["banks"] = dict(carry_in.get("banks") or {p: c.o.steal_points_bank
+                                                       for p in players})
+    return out
+
+
+ROUND_EXAMPLE = {
+    # K11 (koi-koi.md section 9; book p. 57, seed lines 2023-2047): A has the 3 poetry ribbons
+    # and calls koi-koi, B has 5 tens and calls koi-koi, A adds a ribbon and stops: 6 x 2 = 12.
+    "players": ["Aki", "Bo"],
+    "dealer": "Aki",
+    "captures": {
+        "Aki": ["pine-poetry", "plum-poetry", "cherry-poetry", "wisteria-ribbon",
+                "pine-chaff-1", "plum-chaff-1", "cherry-chaff-2"],
+        "Bo": ["plum-warbler", "wisteria-cuckoo", "iris-bridge", "pampas-geese",
+               "willow-swallow", "maple-chaff-1", "iris-chaff-2"],
+    },
+    "events": [
+        {"type": "koi_koi", "player": "Aki"},
+        {"type": "koi_koi", "player": "Bo"},
+        {"type": "stop", "player": "Aki"},
+    ],
+}
+
+GAME = Game(
+    id=GAME_ID,
+    names={"en": "Koi-Koi", "ja": "こいこい"},
+    family="capture",
+    players=(2, 2),
+    deck=FULL_DECK,
+    options=OPTIONS,
+    presets=PRESETS,
+    default_preset="book",
+    yaku=YAKU,
+    events=EVENTS,
+    compile=compile,
+    evaluate=evaluate,
+    score_round=score_round,
+    source="shared/rules/koi-koi.md",
+    max_pile=48,
+    round_example=ROUND_EXAMPLE,
+    lengths=(6, 12),
+    description="Two players capture cards to form yaku; whoever forms one may play on "
+                "(koi-koi) or stop. Only the stopper scores, doubled if anyone called "
+                "koi-koi.",
+)

@@ -1,0 +1,95 @@
+"""Pyramid: the Hanami book's pyramid patience (shared/rules/pyramid.md).
+
+21 cards in a 6-row pyramid (28 in 7 rows with larger_pyramid), pairs of the same month removed,
+jokers discarded on sight. A win when the pyramid is empty (3 or fewer left with
+three_or_less_wins), a loss when the draw pile runs out first (section 4). No points: a win
+counts 1 (``_patience``). The progress figure is the cards left in the pyramid.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ..options import Preset
+from . import Game
+from ._patience import (DECK52, Spec, evaluate as _evaluate, play_option, result_defs,
+                        score_single)
+
+GAME_ID = "pyramid"
+
+OPTIONS = (
+    # harder (section 8)
+    play_option("jokers_match", "Harder: jokers must be removed in pairs, joker with joker",
+                excludes=("jokers_wild",)),
+    play_option("draw_three", "Harder: draw 3 cards to the stock at a time, only the top one "
+                "usable; the deck may be reshuffled up to three times when exhausted"),
+    play_option("larger_pyramid", "Harder: 7 rows (28 cards) instead of 6 (21)"),
+    play_option("blocked", "Harder: a card cannot pair with a card of its month that it is "
+                "itself covering"),
+    # easier
+    play_option("jokers_wild", "Easier: a joker may pair with a card of any month",
+                excludes=("jokers_match",)),
+    play_option("three_or_less_wins", "Easier: the player wins with 3 or fewer cards left in "
+                "the pyramid"),
+    play_option("reshuffle", "Easier: the deck may be reshuffled when exhausted; the game ends "
+                "when the pyramid is cleared or no match is left (with draw_three: unlimited, "
+                "10.2)"),
+    play_option("free_space", "Easier: one reserve spot may hold any 1 card from the stock or "
+                "pyramid", excludes=("three_free_spaces",)),
+    play_option("three_free_spaces", "Easier: three such reserve spots",
+                excludes=("free_space",)),
+)
+
+
+def compile(rules):
+    size = 28 if rules["larger_pyramid"] else 21
+    most_left = 3 if rules["three_or_less_wins"] else 0
+    if rules["reshuffle"]:
+        reshuffles = None  # section 10.2: reshuffle (unlimited) wins over draw_three's three
+    elif rules["draw_three"]:
+        reshuffles = 3
+    else:
+        reshuffles = 0
+    spec = Spec(
+        GAME_ID, "left", "cards left in the pyramid", DECK52, size,
+        lambda n: n <= most_left,
+        "an empty pyramid" if not most_left else "3 or fewer cards left (three_or_less_wins)",
+        max_reshuffles=reshuffles,
+        variations=tuple(o.id for o in OPTIONS if rules[o.id]))
+    return SimpleNamespace(rules=rules, spec=spec)
+
+
+def evaluate(mask: int, c):
+    """The cards left in the pyramid at the end: none is a win (3 or fewer with
+    three_or_less_wins), more a loss."""
+    return _evaluate(c.spec, mask)
+
+
+def score_round(rnd, c):
+    return score_single(GAME, rnd, c.spec, c.rules.preset)
+
+
+GAME = Game(
+    id=GAME_ID,
+    names={"en": "Pyramid"},
+    family="fusion",
+    players=(1, 1),
+    deck=DECK52,
+    options=OPTIONS,
+    presets=(Preset("book", "6-row pyramid of 21 cards, one card drawn to the stock at a time, "
+                    "jokers discarded without a partner, win when the pyramid is empty, loss "
+                    "when the draw pile runs out; every variation off."),),
+    default_preset="book",
+    yaku=result_defs("every pyramid card removed (with three_or_less_wins: 3 or fewer remain)",
+                     "the draw pile runs out first (with reshuffle: no moves are left)"),
+    events=(),
+    compile=compile,
+    evaluate=evaluate,
+    score_round=score_round,
+    source="shared/rules/pyramid.md",
+    max_pile=28,
+    round_example={"players": ["Aki"], "result": "loss", "left": ["pine-crane",
+                                                                   "maple-deer", "joker-a"]},
+    description="Patience for one: clear the 21-card pyramid by removing pairs of the same "
+                "month. The result is win or loss.",
+)

@@ -1,0 +1,99 @@
+"""Solitaire: the Hanami book's Klondike (shared/rules/solitaire.md).
+
+Four foundations built up January to December (to the joker with the ``jokers`` variation).
+A win when every card is on the foundations, a loss when no move is left (section 4). No
+points: a win counts 1 (``_patience``). The progress figure is the cards on the foundations.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ..cards import FULL_DECK
+from ..options import Preset
+from . import Game
+from ._patience import (DECK52, JOKERS, Spec, evaluate as _evaluate, foundation_problem,
+                        play_option, result_defs, score_single)
+
+GAME_ID = "solitaire"
+
+OPTIONS = (
+    play_option("one_card_stock", "Easier: turn 1 card at a time to the stock instead of 3"),
+    play_option("movable_foundations", "Easier: cards may come back from a foundation to the "
+                "tableau"),
+    play_option("face_up_stacks", "Easier: every tableau card is dealt face up"),
+    play_option("alternating_tableau", "Harder: tableau runs alternate 'value' cards (brights, "
+                "tens, ribbons, paulownia-chaff-colored) and 'chaff' cards (chaffs, "
+                "willow-ribbon)"),
+    play_option("ordered_foundation", "Harder: foundation 1 takes each month's 1st card, 2 its "
+                "2nd, 3 its left chaff (chaff-1), 4 its right chaff (chaff-2) (10.3)"),
+    play_option("exhausted_stack_restriction", "Harder: only a December (or a joker, with "
+                "jokers) may fill an empty column"),
+    play_option("unbroken_column", "Harder: only whole columns may move within the tableau"),
+    play_option("larger_tableau", "Deal 7 stacks instead of 6"),
+    play_option("jokers", "Add 4 jokers (joker-a..d) as a 13th month: foundations run January "
+                "to joker, the tableau goes down from joker"),
+    play_option("hidden_stock", "Harder: of the 3 stock cards turned at setup, only the top one "
+                "stays visible"),
+    play_option("exhausted_deck_loss", "Harder: the game ends as a loss the first time the draw "
+                "pile is empty and a new draw is needed (10.2); no reshuffle",
+                excludes=("exhausted_three_times_loss",)),
+    play_option("exhausted_three_times_loss", "Harder: the game ends as a loss when the deck is "
+                "exhausted for the third time (at most 2 reshuffles)",
+                excludes=("exhausted_deck_loss",)),
+    play_option("flipped_not_shuffled", "Harder: when the draw pile runs out, turn the stock "
+                "over as the new draw pile instead of shuffling"),
+)
+
+
+def compile(rules):
+    allowed = FULL_DECK | (JOKERS if rules["jokers"] else 0)
+    total = allowed.bit_count()
+    ordered = rules["ordered_foundation"]
+    if rules["exhausted_deck_loss"]:
+        reshuffles = 0
+    elif rules["exhausted_three_times_loss"]:
+        reshuffles = 2
+    else:
+        reshuffles = None  # section 2: "as often as needed"
+    spec = Spec(GAME_ID, "foundations", "cards on the foundations", allowed, total,
+                lambda n: n == total,
+                f"all {total} cards on the foundations, January to "
+                f"{'joker' if rules['jokers'] else 'December'}",
+                check=lambda m: foundation_problem(m, ordered), max_reshuffles=reshuffles,
+                variations=tuple(o.id for o in OPTIONS if rules[o.id]))
+    return SimpleNamespace(rules=rules, spec=spec)
+
+
+def evaluate(mask: int, c):
+    """The cards on the foundations at the end: all of them is a win, fewer a loss."""
+    return _evaluate(c.spec, mask)
+
+
+def score_round(rnd, c):
+    return score_single(GAME, rnd, c.spec, c.rules.preset)
+
+
+GAME = Game(
+    id=GAME_ID,
+    names={"en": "Solitaire"},
+    family="fusion",
+    players=(1, 1),
+    deck=DECK52,  # the jokers are in play only with the jokers variation
+    options=OPTIONS,
+    presets=(Preset("book", "48 cards, 6 tableau stacks of 1-6 cards, 3-card stock, unlimited "
+                    "reshuffles when the draw pile is empty, foundations January to December; "
+                    "every variation off."),),
+    default_preset="book",
+    yaku=result_defs("all four foundations built January to December (with jokers: January to "
+                     "joker)", "no legal moves are left (or a variation's loss condition)"),
+    events=(),
+    compile=compile,
+    evaluate=evaluate,
+    score_round=score_round,
+    source="shared/rules/solitaire.md",
+    max_pile=52,
+    round_example={"players": ["Aki"], "result": "loss", "foundations": 30, "reshuffles": 4},
+    description="Klondike with hanafuda: build four foundations January to December. The "
+                "result is win or loss.",
+)
