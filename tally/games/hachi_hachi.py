@@ -1,0 +1,1247 @@
+"""Hachi-Hachi (八八, "Eighty-Eight"): shared/rules/hachi-hachi.md; Hanami book (seed 002)
+chapter 17, pp. 84-97, Quick Reference pp. 215-217.
+
+A pile is scored by its captured combinations (dekiyaku, section 4) and its card value
+(20 / 10 / 5 / 1, par 88). A round adds the pre-play parts (pass penalties, compensation for
+forced-out players, hand combinations) and the section 5.3 order of operations, every amount
+multiplied by the field multiplier (FM). The round input is documented in
+docs/games/hachi-hachi.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from ..cards import (BLUE_RIBBONS, BRIGHTS, CHAFFS, FULL_DECK, INO_SHIKA_CHO,
+                     POETRY_RIBBONS, RIBBONS, TENS, WILLOW, mask_of, slugs_of)
+from ..errors import TallyError
+from ..options import BOOL, CHOICE, Option, Preset
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit
+from ..rounds import events_of, piles_of, player_field, players_of
+from ..settlement import fewest_transfers
+from . import EventDef, Game, YakuDef, pile_mask
+from ._hachi_hands import (CHAFF_BY_ID, CHAFF_COMBOS, MONTHS, SUIT_BY_ID, SUIT_COMBOS,
+                           TEYAKU_CHAFF, best_chaff, best_suit, captured_triples,
+                           chaff_supported, compensation, month_groups, suit_choices,
+                           suit_supported)
+
+GAME_ID = "hachi-hachi"
+PAR = 88  # 264 / 3 (section 2)
+DECK_VALUE = 264
+DRY_BRIGHTS = BRIGHTS & ~WILLOW
+DRY_RIBBONS = RIBBONS & ~WILLOW
+S16_CHAFF = CHAFFS | WILLOW  # simple_16_yaku: any willow card may count as a chaff (section 8)
+
+# ---------------------------------------------------------------------------------------
+# Captured combinations (section 4). (id, en, ja, points, cards, group)
+YAKU_ROWS = (
+    ("five_brights", "5 Brights", "五光 (gokō)", 120, BRIGHTS, "bright"),
+    ("four_dry_brights", "4 Dry Brights (excluding Rain)", "四光 (shikō)", 100, DRY_BRIGHTS,
+     "bright"),
+    ("poetry_ribbons", "3 Poetry Ribbons", "赤短 (aka-tan)", 70, POETRY_RIBBONS, ""),
+    ("purple_ribbons", "3 Purple Ribbons", "青短 (ao-tan)", 70, BLUE_RIBBONS, ""),
+    ("seven_dry_ribbons", "Any 7 Dry Ribbons (excluding Rain)", "七短 (nana-tan)", 100,
+     RIBBONS, ""),
+    ("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 (inoshikachō)", 70, INO_SHIKA_CHO,
+     ""),
+    ("simple_16_yaku", "Simple 16 Yaku", "素十六 (su-jūroku)", 120, S16_CHAFF, ""),
+)
+YAKU_POINTS = {r[0]: r[3] for r in YAKU_ROWS}
+YAKU_NAMES = {r[0]: {"en": r[1], "ja": r[2]} for r in YAKU_ROWS}
+
+FIELDS = {  # section 3.8
+    "small_field": ("Small Field", "小場", 1),
+    "large_field": ("Large Field", "大場 (ōba)", 2),
+    "grand_field": ("Grand Field", "絶場", 4),
+}
+FIELD_BRIGHT_MULT = {"pine-crane": 2, "cherry-curtain": 2, "pampas-moon": 2,
+                     "willow-rainman": 4, "paulownia-phoenix": 4}
+PASS_PENALTY = (10, 15, 20)  # section 3.4
+RESPONSIBILITY_YAKU = ("four_dry_brights", "poetry_ribbons", "purple_ribbons")
+
+ACHIEVEMENTS = (  # section 5.5: (id, en, ja, points in words)
+    ("eighty_nine_plus_chaff", "89 Plus Chaff", "抜け役 (nuke-yaku)",
+     "10 from each active opponent (non-bright chaff combo and TCV >= 89)"),
+    ("captured_suit", "Captured Suit", "",
+     "10 per fully captured claimed triple, from each active opponent"),
+    ("hachi_hachi_88", "88 Hachi-Hachi", "総八 (sōhachi)",
+     "dealer takes 100 from each active opponent; cancels the rest (no-yaku rounds)"),
+    ("one_sixty_eight_plus", "168 Plus", "二た八 (futa-hachi)",
+     "100 + 10 per point over 168 from each active opponent; cancels the rest"),
+    ("simple_16", "Simple 16", "素十六 (su-jūroku)",
+     "120 + 20 per chaff over 16 from each active opponent; cancels the rest"),
+    ("blind_stay", "Blind Stay", "見ず転 (mizuten)",
+     "Blind Stay Dealer with TCV >= 89 takes 10 from every other seated player"),
+    ("failed_blind_stay", "Failed Blind Stay", "",
+     "Blind Stay Dealer with TCV < 89 in a no-yaku round pays 10 to each active opponent"),
+    ("dealers_hand", "Dealer's Hand", "",
+     "last trader with TCV >= 89 takes 10 from every other seated player"),
+)
+
+# ---------------------------------------------------------------------------------------
+# Options (section 8, section 10 readings, section 11 general knowledge as named options).
+_V = "variation"
+OPTIONS = (
+    Option("pass_penalty", BOOL, True, "4-7 seated: the 1st, 2nd and 3rd voluntary passers pay "
+           "10, 15, 20 (x FM) to the round winner (section 3.4; on by default, A1).", group=_V),
+    Option("drop_out_dealer", BOOL, False, "Before the deal the dealer may drop out; a dealer "
+           "who stays is the Blind Stay Dealer (blind_stay / failed_blind_stay).", group=_V),
+    Option("trade", BOOL, False, "Blind trades for the dealer's hand; the last trader can earn "
+           "dealers_hand.", group=_V),
+    Option("hidden_field", BOOL, False, "Field dealt face down until the players are known "
+           "(no scoring effect).", group=_V),
+    Option("open_hand", BOOL, False, "Cards shown for hand combinations stay face up (no "
+           "scoring effect).", group=_V),
+    Option("multiple_multiplier", BOOL, False, "Several field brights add their multipliers "
+           "(paulownia + pine = x6).", group=_V, excludes=("carryover_multiplier",)),
+    Option("carryover_multiplier", BOOL, False, "Several field brights: the highest is used, "
+           "the next-highest carries to the next round.", group=_V,
+           excludes=("multiple_multiplier",)),
+    Option("four_and_three", BOOL, False, "Claiming Any 4 of a Kind & Any 3 of a Kind wins the "
+           "round at once (only pass penalties, compensation and hand combinations score).",
+           group=_V),
+    Option("winning_hand", BOOL, False, "Claiming 4 & 3 together with Any 7 Chaffs wins at once "
+           "and takes 400 (not 240) from each active opponent.", group=_V),
+    Option("no_extra_ribbons", BOOL, False, "Any 7 Dry Ribbons is always 100.", group=_V),
+    Option("boar_deer_butterfly", BOOL, False, "Adds the yaku Boar, Deer, Butterfly (70).",
+           group=_V),
+    Option("alternate_two_player_scoring", BOOL, False, "Two players, no-yaku round: the "
+           "higher TCV takes the TCV difference x FM (zero-sum).", group=_V),
+    Option("less_compensation", BOOL, False, "Compensation per loose bright / poetry / purple "
+           "ribbon is 2, not 3.", group=_V),
+    Option("worthless_yaku", BOOL, False, "Held yaku earn no compensation.", group=_V),
+    Option("risk", BOOL, False, "A Continue caller who does not end the round with End pays "
+           "their TYV (x FM) to each active opponent.", group=_V),
+    Option("responsibility_penalty", BOOL, False, "A player whose unmatched card lets the next "
+           "player complete 4 Dry Brights / Poetry / Purple and End pays both losers' share.",
+           group=_V),
+    Option("simple_16_yaku", BOOL, False, "Simple 16 becomes a yaku worth 120 (willow cards may "
+           "count as chaff) instead of a cancel-all achievement.", group=_V),
+    Option("campaign", BOOL, False, "A session is one 12-round game per seated player; each "
+           "game winner gets 10 x players (added to the score, not paid).", group=_V),
+    Option("rounds_per_game", CHOICE, 12, "Rounds in a game (12, 6 or 3; ch. 3).",
+           choices=(12, 6, 3), group="series"),
+    # Section 10 readings where the other reading is cheap.
+    Option("cancel_all_scope", CHOICE, "chapter", "A6: what 88 / 168 Plus / Simple 16 cancel: "
+           "'chapter' = hand combinations, card points, yaku and other achievements; "
+           "'quick_reference' = hand combinations and other achievements only (card points "
+           "still score).", choices=("chapter", "quick_reference"), group="interpretation"),
+    Option("achievements_in_yaku_rounds", BOOL, True, "A22: 89 Plus Chaff, Captured Suit, Blind "
+           "Stay and Dealer's Hand also apply in yaku rounds (off: no-yaku rounds only).",
+           group="interpretation"),
+    Option("rainman_compensation", BOOL, True, "A8a: the willow rainman earns the per-card "
+           "compensation as a bright (off: it does not, being a chaff for hands).",
+           group="interpretation"),
+    Option("worthless_yaku_card_fallback", BOOL, True, "A8b: with worthless_yaku, the cards of "
+           "a held yaku still earn the per-card compensation.", group="interpretation"),
+    Option("risk_on_exhaustion", CHOICE, "replace", "A10: with risk, on exhaustion the penalty "
+           "'replace's the Continue callers' half-value gain, or is 'add'ed to it.",
+           choices=("replace", "add"), group="interpretation"),
+    Option("simple_16_yaku_extra_chaff", BOOL, False, "A16 other reading: simple_16_yaku also "
+           "adds 20 per chaff beyond 16 (default: a flat 120).", group="interpretation"),
+    # Section 11: general knowledge, not the book; never on by default.
+    Option("aka_two_or_more_ribbons", BOOL, False, "[GK, not the book] A9: Any 2 Ribbons & "
+           "5 Chaffs also accepts 3+ ribbons with the rest chaff.", group="general knowledge"),
+    Option("dealer_pays_compensation", BOOL, False, "[GK, not the book] The dealer also pays "
+           "compensation to forced-out players.", group="general knowledge"),
+)
+
+PRESETS = (
+    Preset("book", "The game as the Hanami book plays it (section 8.1): 12 rounds, "
+           "pass_penalty on, every other variation off, section 10 recommended readings."),
+    Preset("gk_traditional", "[General knowledge, not the book, section 11] Traditional "
+           "Japanese habits: carry-over fields, the dealer shares compensation, aka with 2 or "
+           "more ribbons.", {"carryover_multiplier": True, "dealer_pays_compensation": True,
+                             "aka_two_or_more_ribbons": True}),
+)
+
+EVENTS = (
+    EventDef("dealer_drop_out", "drop_out_dealer: the dealer drops out before the deal "
+             "(in order; each next dealer may drop too while more than 3 remain)."),
+    EventDef("trade", "trade: the player trades their hand for the dealer's hand "
+             "(in turn order, before play/pass decisions)."),
+    EventDef("play_decision", "4-7 seated: a non-dealer announces 'play' or 'pass', in turn "
+             "order from the dealer's right; forced players may be recorded as 'forced_out' / "
+             "'forced_in' or left out.", {"choice": "play | pass | forced_out | forced_in"}),
+    EventDef("compensation_claim", "A forced-out player reveals cards to claim compensation.",
+             {"cards": "revealed slugs (default: hands[player])",
+              "hand_combos": "claimed teyaku ids (default: the best the cards support)",
+              "held_yaku": "claimed held yaku ids (default: every one the cards hold)"}),
+    EventDef("hand_combo_claim", "An active player claims hand combinations (teyaku) before "
+             "play.", {"cards": "revealed slugs (default: hands[player])",
+                       "combos": "at most one chaff and one suit combo id (default: best)"}),
+    EventDef("immediate_win", "four_and_three / winning_hand: the claimant wins at once "
+             "(optional record; derived from the claims)."),
+    EventDef("yaku_call", "End of a turn after completing or raising a yaku.",
+             {"call": "continue | end", "yaku": "optional yaku ids at the call",
+              "tyv": "optional total yaku value at the call (before FM)"}),
+    EventDef("cancel_call", "A player who called Continue cancels at the start of their turn."),
+    EventDef("responsibility", "responsibility_penalty: 'player' played the unmatched card "
+             "that let 'completer' capture 'yaku' on the next turn.",
+             {"completer": "player", "yaku": "four_dry_brights | poetry_ribbons | "
+              "purple_ribbons", "had_choice": "bool (default true)"}),
+    EventDef("round_end", "How the round ended (optional check).",
+             {"how": "end | cancel | exhausted | immediate_win"}, per_player=False),
+)
+PHASE = {"dealer_drop_out": 0, "trade": 1, "play_decision": 2, "compensation_claim": 3,
+         "hand_combo_claim": 4, "immediate_win": 5, "yaku_call": 6, "cancel_call": 6,
+         "responsibility": 6, "round_end": 7}
+
+
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Compiled:
+    rules: object
+    preset: str
+    yaku_ids: frozenset  # captured yaku in force
+    bdb: bool
+    s16: bool
+    s16_extra: bool
+    no_extra: bool
+    h_five: YakuHit
+    h_four: YakuHit
+    h_poetry: YakuHit
+    h_purple: YakuHit
+    h_bdb: YakuHit
+
+
+def compile(rules) -> Compiled:
+    def fixed(yid):
+        r = next(r for r in YAKU_ROWS if r[0] == yid)
+        return hit(yid, YAKU_NAMES[yid], r[3], r[4])
+    ids = {"five_brights", "four_dry_brights", "poetry_ribbons", "purple_ribbons",
+           "seven_dry_ribbons"}
+    if rules.boar_deer_butterfly:
+        ids.add("boar_deer_butterfly")
+    if rules.simple_16_yaku:
+        ids.add("simple_16_yaku")
+    return Compiled(rules, rules.preset, frozenset(ids), rules.boar_deer_butterfly,
+                    rules.simple_16_yaku, rules.simple_16_yaku_extra_chaff,
+                    rules.no_extra_ribbons, fixed("five_brights"), fixed("four_dry_brights"),
+                    fixed("poetry_ribbons"), fixed("purple_ribbons"),
+                    fixed("boar_deer_butterfly"))
+
+
+def evaluate(mask: int, c: Compiled) -> Evaluation:
+    """A pile's dekiyaku (points = TYV before the FM) and card value (details)."""
+    b = mask & BRIGHTS
+    r = mask & RIBBONS
+    nr = r.bit_count()
+    chaff = (mask & CHAFFS).bit_count()
+    tcv = 20 * b.bit_count() + 10 * (mask & TENS).bit_count() + 5 * nr + chaff
+    hits = []
+    pts = 0
+    choices = ()
+    if b == BRIGHTS:  # bright group: score one of (section 4)
+        hits.append(c.h_five)
+        pts = 120
+    elif b & DRY_BRIGHTS == DRY_BRIGHTS:
+        hits.append(c.h_four)
+        pts = 100
+    if mask & POETRY_RIBBONS == POETRY_RIBBONS:
+        hits.append(c.h_poetry)
+        pts += 70
+    if mask & BLUE_RIBBONS == BLUE_RIBBONS:
+        hits.append(c.h_purple)
+        pts += 70
+    if (r & DRY_RIBBONS).bit_count() >= 7:
+        # 100 + 10 per ribbon beyond the 7th, willow's included (no_extra_ribbons: 100).
+        v = 100 if c.no_extra else 100 + 10 * (nr - 7)
+        hits.append(hit("seven_dry_ribbons", YAKU_NAMES["seven_dry_ribbons"], v, r,
+                        "" if c.no_extra else "100 + 10 per ribbon beyond the 7th"))
+        pts += v
+    if c.bdb and mask & INO_SHIKA_CHO == INO_SHIKA_CHO:
+        hits.append(c.h_bdb)
+        pts += 70
+    if c.s16:
+        s = mask & S16_CHAFF
+        n = s.bit_count()
+        if n >= 16:
+            v = 120 + (20 * (n - 16) if c.s16_extra else 0)
+            hits.append(hit("simple_16_yaku", YAKU_NAMES["simple_16_yaku"], v, s,
+                            f"{n} chaff, willow cards counted as chaff"))
+            pts += v
+            if s & WILLOW & ~CHAFFS:
+                choices = (f"willow cards {', '.join(slugs_of(s & WILLOW & ~CHAFFS))} counted as "
+                           f"chaff for Simple 16 Yaku (they keep their own kind elsewhere)",)
+    return Evaluation(pts, tuple(hits), choices,
+                      {"card_points": tcv, "chaff": chaff, "par_difference": tcv - PAR})
+
+
+# ---------------------------------------------------------------------------------------
+def _err(msg, **kw):
+    return TallyError(f"{GAME_ID}: {msg}", game=GAME_ID, **kw)
+
+
+class _Ledger:
+    """Amounts before the FM: transfers (payer -> payee) and card-point scores."""
+
+    def __init__(self):
+        self.items = []  # (id, payer, payee, amount, reason)
+        self.scores = []  # (id, player, amount, reason)
+
+    def pay(self, rid, payer, payee, amount, reason):
+        if amount:
+            self.items.append((rid, payer, payee, amount, reason))
+
+    def from_each(self, rid, payee, payers, amount, reason):
+        for q in payers:
+            if q != payee:
+                self.pay(rid, q, payee, amount, reason)
+
+
+def _next_after(order, p, skip=()):
+    i = order.index(p)
+    for k in range(1, len(order) + 1):
+        q = order[(i + k) % len(order)]
+        if q not in skip:
+            return q
+    return p
+
+
+def _slugs_or_hand(ev, i, p, hands, key="cards"):
+    if key in ev:
+        return pile_mask(GAME, ev[key], player=p, field=f"events.{i}.{key}")
+    if p in hands and hands[p]:
+        return hands[p]
+    raise _err(f"event {i} ({ev['type']}): player {p!r} shows no cards: give 'cards' or "
+               f"hands.{p}", player=p, field=f"events.{i}.{key}")
+
+
+def _ids(ev, i, key, known, what):
+    v = ev.get(key)
+    if not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v):
+        raise _err(f"event {i}: {key} must be a list of {what} ids", field=f"events.{i}.{key}")
+    for x in v:
+        if x not in known:
+            raise _err(f"event {i}: unknown {what} {x!r}", rule=x, field=f"events.{i}.{key}",
+                       player=ev.get("player"))
+    if len(set(v)) != len(v):
+        raise _err(f"event {i}: {key} lists a combination twice", field=f"events.{i}.{key}")
+    return list(v)
+
+
+def _field_multiplier(rnd, rules, carry_in):
+    """Section 3.8 (+ multiple / carryover variations): (FM, reason, carry_out, field mask)."""
+    field = None
+    pool_named = []
+    if "field" in rnd:
+        field = pile_mask(GAME, rnd["field"], field="field")
+        if field.bit_count() != 6:
+            raise _err(f"the opening field has 6 cards, not {field.bit_count()}", field="field")
+        pool_named = [s for s in slugs_of(field & BRIGHTS)]
+    if "field_brights" in rnd:
+        fb = pile_mask(GAME, rnd["field_brights"], field="field_brights")
+        if fb & ~BRIGHTS:
+            raise _err(f"field_brights lists {slugs_of(fb & ~BRIGHTS)[0]!r}, not a bright",
+                       card=slugs_of(fb & ~BRIGHTS)[0], field="field_brights")
+        if field is not None and field & BRIGHTS != fb:
+            raise _err("field_brights does not match the brights of 'field'",
+                       field="field_brights")
+        pool_named = list(slugs_of(fb))
+    explicit = rnd.get("field_multiplier")
+    if explicit is not None:
+        if explicit in FIELDS:
+            m = FIELDS[explicit][2]
+        elif isinstance(explicit, int) and not isinstance(explicit, bool) and (
+                explicit in (1, 2, 4) or rules.multiple_multiplier and 1 <= explicit <= 14):
+            m = explicit
+        else:
+            raise _err(f"field_multiplier must be small_field, large_field, grand_field or 1, "
+                       f"2, 4, not {explicit!r}", field="field_multiplier")
+        if "field" in rnd or "field_brights" in rnd:
+            derived = _fm_from(pool_named, rules, None)[0]
+            if derived != m:
+                raise _err(f"field_multiplier {explicit!r} does not match the opening field "
+                           f"(x{derived})", field="field_multiplier")
+        pool = [(m, f"field multiplier x{m} (as recorded)")] if m > 1 else []
+        return _combine(pool, rules, carry_in) + (field,)
+    if "field" not in rnd and "field_brights" not in rnd:
+        raise _err("give the opening 'field' (6 cards), 'field_brights' or 'field_multiplier'",
+                   field="field")
+    return _fm_from(pool_named, rules, carry_in) + (field,)
+
+
+def _fm_from(brights, rules, carry_in):
+    pool = [(FIELD_BRIGHT_MULT[s], f"{s} in the opening field") for s in brights]
+    return _combine(pool, rules, carry_in)
+
+
+def _combine(pool, rules, carry_in):
+    if rules.multiple_multiplier and pool:
+        fm = sum(m for m, _ in pool)
+        return fm, "multiple_multiplier: " + " + ".join(f"x{m} ({w})" for m, w in pool) + \
+            f" = x{fm}", None
+    if carry_in:
+        pool = pool + [(carry_in, "carried over from the previous round")]
+    if not pool:
+        return 1, "Small Field x1: no bright in the opening field", None
+    pool = sorted(pool, key=lambda t: -t[0])
+    fm, why = pool[0]
+    name = {1: "Small Field", 2: "Large Field", 4: "Grand Field"}.get(fm, "field")
+    carry = pool[1][0] if rules.carryover_multiplier and len(pool) > 1 else None
+    reason = f"{name} x{fm}: {why}"
+    if carry:
+        reason += f"; x{carry} carries to the next round (carryover_multiplier)"
+    return fm, reason, carry
+
+
+# ---------------------------------------------------------------------------------------
+def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
+    g, rules = GAME, c.rules
+    seated = players_of(g, rnd)
+    raw_events = rnd.get("events", [])
+    if isinstance(raw_events, (list, tuple)):
+        for i, ev in enumerate(raw_events):
+            if isinstance(ev, Mapping) and ev.get("type") in ("sell", "sell_hand"):
+                raise _err(f"event {i}: the book has no way to sell a hand (section 3.10); "
+                           f"record a 'play_decision' pass instead", rule="sell",
+                           field=f"events.{i}")
+    events = events_of(g, rnd, seated)
+    phase = -1
+    for i, ev in enumerate(events):
+        ph = PHASE[ev["type"]]
+        if ph < phase:
+            raise _err(f"event {i} ({ev['type']}) is out of order: setup events (dealer drop, "
+                       f"trades, decisions, claims) come before calls", rule=ev["type"],
+                       field=f"events.{i}")
+        phase = ph
+    dealer0 = player_field(g, rnd, "dealer", seated)
+    n = len(seated)
+    notes = []
+
+    # --- carry in (carryover_multiplier) ------------------------------------------------
+    carry = rnd.get("carry") or {}
+    if not isinstance(carry, Mapping):
+        raise _err("carry must be the previous round's result.carry object", field="carry")
+    carry_in = carry.get("carry_multiplier")
+    if carry_in is not None:
+        if not rules.carryover_multiplier:
+            raise _err("carry.carry_multiplier needs option carryover_multiplier",
+                       option="carryover_multiplier", field="carry.carry_multiplier")
+        if carry_in not in (2, 4):
+            raise _err(f"carry.carry_multiplier must be 2 or 4, not {carry_in!r}",
+                       field="carry.carry_multiplier")
+
+    # --- dealer drop-outs (drop_out_dealer, A14) ----------------------------------------
+    dropped = []
+    dealer = dealer0
+    for i, ev in enumerate(events):
+        if ev["type"] != "dealer_drop_out":
+            continue
+        if not rules.drop_out_dealer:
+            raise _err(f"event {i}: dealer_drop_out needs option drop_out_dealer",
+                       option="drop_out_dealer", field=f"events.{i}")
+        p = ev["player"]
+        if p != dealer:
+            raise _err(f"event {i}: {p!r} cannot drop out as dealer; the dealer is {dealer!r}",
+                       player=p, field=f"events.{i}")
+        if n - len(dropped) <= 3:
+            raise _err(f"event {i}: dealer {p!r} cannot drop out: only "
+                       f"{n - len(dropped)} players are still in (3 must play)", player=p,
+                       field=f"events.{i}")
+        dropped.append(p)
+        dealer = _next_after(seated, p, dropped)
+    n_in = n - len(dropped)
+    blind = bool(rules.drop_out_dealer) and n_in > 3
+    if n_in == 3 and rules.drop_out_dealer and n > 3:
+        notes.append(f"{dealer} had no choice to drop out (only 3 players left), so is not a "
+                     f"Blind Stay Dealer (A14)")
+
+    # --- joker (7 dealt in) ---------------------------------------------------------------
+    joker = rnd.get("joker_holder")
+    if n_in == 7:
+        joker = player_field(g, rnd, "joker_holder", seated)
+        if joker in dropped:
+            raise _err(f"joker_holder {joker!r} dropped out before the deal", player=joker,
+                       field="joker_holder")
+        if joker == dealer:  # B p.85, A17: the next player deals this round
+            dealer = _next_after(seated, joker, dropped + [joker])
+            blind = False
+            notes.append(f"{joker} was dealt the joker as dealer; {dealer} deals (A17)")
+    elif joker is not None:
+        raise _err(f"joker_holder is only used when 7 players are dealt in, not {n_in}",
+                   player=joker, field="joker_holder")
+    out_of_deal = set(dropped) | ({joker} if joker else set())
+
+    # --- field multiplier, misdeal, hiki -------------------------------------------------
+    fm, fm_reason, carry_out, field = _field_multiplier(rnd, rules, carry_in)
+    last = rnd.get("last_round", False)
+    if not isinstance(last, bool):
+        raise _err("last_round must be true or false", field="last_round")
+    if last and carry_out:  # A12: a carry still pending after the last round is lost
+        notes.append(f"the x{carry_out} carry is lost: this is the game's last round (A12)")
+        carry_out = None
+    hands = piles_of(g, rnd, seated, "hands", required=False, max_pile=7)
+    for p, m in hands.items():
+        if m and p in out_of_deal and p != joker:
+            raise _err(f"hands.{p}: {p!r} dropped out before the deal and holds no cards",
+                       player=p, field=f"hands.{p}")
+        if field is not None and m & field and p != joker:  # the joker's 6 are the field
+            bad = slugs_of(m & field)[0]
+            raise _err(f"card {bad!r} is both in {p!r}'s hand and in the field", card=bad,
+                       player=p, field=f"hands.{p}")
+    if field is not None:
+        for fid, mm in MONTHS:
+            k = (field & mm).bit_count()
+            if k == 4:  # section 3.7: misdeal, same dealer deals again, nothing scored
+                return _misdeal(seated, dealer0, fid, carry, c)
+            if k == 3:
+                notes.append(f"hiki: three {fid} cards in the field are stacked (section 3.7)")
+    notes.insert(0, f"field multiplier: {fm_reason}")
+
+    # --- trades (trade, A15) ---------------------------------------------------------------
+    holder, traded = dealer, []
+    for i, ev in enumerate(events):
+        if ev["type"] != "trade":
+            continue
+        p = ev["player"]
+        if not rules.trade:
+            raise _err(f"event {i}: trade needs option trade", option="trade",
+                       field=f"events.{i}")
+        if n_in < 4:
+            raise _err(f"event {i}: trading is for 4-7 players in the deal", field=f"events.{i}")
+        if p in out_of_deal or p == dealer:
+            raise _err(f"event {i}: {p!r} cannot trade for the dealer's hand", player=p,
+                       field=f"events.{i}")
+        if p in traded:
+            raise _err(f"event {i}: {p!r} already traded once", player=p, field=f"events.{i}")
+        traded.append(p)
+        holder = p
+
+    # --- choosing the three active players (section 3.3) ----------------------------------
+    status = {p: "active" for p in seated}
+    for p in dropped:
+        status[p] = "dropped dealer"
+    if joker:
+        status[joker] = "joker"
+    passers, forced_out = [], []
+    decisions = [(i, ev) for i, ev in enumerate(events) if ev["type"] == "play_decision"]
+    if n_in <= 3:
+        if decisions:
+            i = decisions[0][0]
+            raise _err(f"event {i}: with {n_in} players in the deal everyone plays; no "
+                       f"play/pass decisions", field=f"events.{i}")
+        active = [p for p in seated if p not in dropped]
+    else:
+        start = seated.index(dealer)
+        order = [seated[(start + k) % n] for k in range(1, n)]
+        cands = [p for p in order if p not in out_of_deal]
+        chosen, di = [], 0
+        for k, p in enumerate(cands):
+            ev_i, ev = decisions[di] if di < len(decisions) else (None, None)
+            if len(chosen) == 2 or len(cands) - k == 2 - len(chosen):
+                forced = "forced_out" if len(chosen) == 2 else "forced_in"
+                if ev is not None and ev["player"] == p:
+                    if ev.get("choice") != forced:
+                        raise _err(f"event {ev_i}: {p!r} had no choice ({forced.replace('_', ' ')}"
+                                   f"), not {ev.get('choice')!r}", player=p,
+                                   field=f"events.{ev_i}.choice")
+                    di += 1
+                if forced == "forced_out":
+                    forced_out.append(p)
+                    status[p] = "forced out"
+                else:
+                    chosen.append(p)
+                    status[p] = "forced in"
+                continue
+            if ev is None:
+                raise _err(f"play_decision missing for {p!r} (decisions go counterclockwise "
+                           f"from the dealer's right)", player=p, field="events")
+            if ev["player"] != p:
+                raise _err(f"event {ev_i}: {ev['player']!r} decides out of turn; {p!r} decides "
+                           f"next", player=ev["player"], field=f"events.{ev_i}")
+            choice = ev.get("choice")
+            if choice == "play":
+                chosen.append(p)
+            elif choice == "pass":
+                passers.append(p)
+                status[p] = "passed"
+            else:
+                raise _err(f"event {ev_i}: {p!r} must choose 'play' or 'pass', not {choice!r}",
+                           player=p, field=f"events.{ev_i}.choice")
+            di += 1
+        if di < len(decisions):
+            ev_i, ev = decisions[di]
+            raise _err(f"event {ev_i}: {ev['player']!r} has no decision to make (the three "
+                       f"players were already set)", player=ev["player"], field=f"events.{ev_i}")
+        active = [p for p in seated if p == dealer or p in chosen]
+    # turn order starts with the dealer (section 3.1)
+    ai = [p for p in seated[seated.index(dealer):] + seated[:seated.index(dealer)] if p in active]
+    active = ai
+    two = len(active) == 2
+    chose_to_play = [p for p in active if p != dealer and status[p] == "active"]
+    led = _Ledger()
+    extra = {p: {"status": status[p]} for p in seated}
+
+    # --- compensation claims (section 3.5) ------------------------------------------------
+    comp_payers = chose_to_play + ([dealer] if rules.dealer_pays_compensation else [])
+    comp_done = set()
+    for i, ev in enumerate(events):
+        if ev["type"] != "compensation_claim":
+            continue
+        p = ev["player"]
+        if p not in forced_out:
+            why = {"passed": "passed voluntarily", "joker": "was dealt the joker",
+                   "active": "is playing", "forced in": "is playing",
+                   "dropped dealer": "dropped out as dealer"}[status[p]]
+            raise _err(f"event {i}: {p!r} {why} and gets no compensation (only forced-out "
+                       f"players do, section 3.5)", player=p, field=f"events.{i}")
+        if p in comp_done:
+            raise _err(f"event {i}: {p!r} already claimed compensation", player=p,
+                       field=f"events.{i}")
+        comp_done.add(p)
+        base, detail = _compensation_claim(ev, i, p, hands, c)
+        extra[p]["compensation"] = detail
+        led_reason = f"compensation to forced-out {p}: {detail['words']}"
+        for q in comp_payers:
+            led.pay("compensation", q, p, base, led_reason)
+
+    # --- hand combinations (section 3.9) --------------------------------------------------
+    claims = {}
+    for i, ev in enumerate(events):
+        if ev["type"] != "hand_combo_claim":
+            continue
+        p = ev["player"]
+        if p not in active:
+            raise _err(f"event {i}: {p!r} is not playing this round; only active players claim "
+                       f"hand combinations (forced-out players claim compensation)", player=p,
+                       field=f"events.{i}")
+        if p in claims:
+            raise _err(f"event {i}: {p!r} already claimed hand combinations", player=p,
+                       field=f"events.{i}")
+        claims[p] = _hand_claim(ev, i, p, hands, c)
+    for p in active:
+        if hands.get(p):
+            gr = month_groups(hands[p], hands[p])
+            sug = [x for x in (best_chaff(hands[p], rules.aka_two_or_more_ribbons),
+                               best_suit(gr)) if x]
+            extra[p]["teyaku_available"] = [x.id for x in sug]
+
+    # immediate-win teyaku (four_and_three / winning_hand, section 5.3 step 0)
+    iw = []
+    for p in active:
+        ids = {x.id for x in claims.get(p, {}).get("combos", ())}
+        if "suit_four_and_three" in ids and (rules.four_and_three or rules.winning_hand and
+                                             "chaff_seven_chaff" in ids):
+            iw.append(p)
+    for i, ev in enumerate(events):
+        if ev["type"] == "immediate_win" and ev["player"] not in iw:
+            raise _err(f"event {i}: {ev['player']!r} has no immediate win (needs a claimed "
+                       f"Any 4 of a Kind & Any 3 of a Kind with four_and_three, or with Any 7 "
+                       f"Chaffs under winning_hand)", player=ev["player"], field=f"events.{i}")
+    hc_value = {}
+    for p in active:
+        cl = claims.get(p)
+        if not cl:
+            hc_value[p] = 0
+            continue
+        ids = {x.id for x in cl["combos"]}
+        v = sum(x.points for x in cl["combos"])
+        words = " + ".join(f"{x.en} ({x.points})" for x in cl["combos"])
+        if rules.winning_hand and {"suit_four_and_three", "chaff_seven_chaff"} <= ids:
+            v, words = 400, f"Winning Hand 400 (instead of {v}: {words})"
+        hc_value[p] = v
+        cl["words"] = words
+        extra[p]["teyaku"] = [_teyaku_hit(x, cl).to_dict() for x in cl["combos"]]
+
+    # --- captures -------------------------------------------------------------------------
+    immediate = bool(iw)
+    calls = [(i, ev) for i, ev in enumerate(events)
+             if ev["type"] in ("yaku_call", "cancel_call", "responsibility")]
+    round_end = rnd.get("round_end")
+    for i, ev in enumerate(events):
+        if ev["type"] == "round_end":
+            if round_end is not None and round_end != ev.get("how"):
+                raise _err(f"event {i}: round_end {ev.get('how')!r} contradicts round_end "
+                           f"{round_end!r}", field=f"events.{i}.how")
+            round_end = ev.get("how")
+    if round_end not in (None, "end", "cancel", "exhausted", "immediate_win"):
+        raise _err(f"round_end must be end, cancel, exhausted or immediate_win, not "
+                   f"{round_end!r}", field="round_end")
+    if immediate:
+        if calls:
+            raise _err(f"event {calls[0][0]}: the round ended before play with an immediate win "
+                       f"({iw[0]})", field=f"events.{calls[0][0]}")
+        if round_end not in (None, "immediate_win"):
+            raise _err(f"round_end {round_end!r}: {iw[0]} won at once with 4 & 3",
+                       field="round_end")
+        caps = piles_of(g, rnd, seated, "captures", required=False, deck=FULL_DECK)
+        if any(caps.values()):
+            raise _err("an immediate win ends the round before play: no captures",
+                       field="captures")
+    else:
+        if round_end == "immediate_win":
+            raise _err("round_end immediate_win needs a claimed 4 & 3 under four_and_three or "
+                       "winning_hand", field="round_end")
+        caps = piles_of(g, rnd, seated, "captures", deck=FULL_DECK)
+    for p in seated:
+        if p not in active and caps.get(p):
+            raise _err(f"captures.{p}: {p!r} is not playing this round and captures nothing",
+                       player=p, field=f"captures.{p}")
+    ev_of = {p: evaluate(caps.get(p, 0), c) for p in active}
+    tcv = {p: ev_of[p].details["card_points"] for p in active}
+    chaff = {p: ev_of[p].details["chaff"] for p in active}
+    tyv = {p: ev_of[p].points for p in active}
+    for p in active:
+        extra[p].update(card_points=tcv[p], chaff=chaff[p], par_difference=tcv[p] - PAR,
+                        tyv=tyv[p])
+
+    # --- stop decisions (section 5.2) -----------------------------------------------------
+    ender = canceller = None
+    continued = {}  # player -> TYV at the last Continue (None when not recorded)
+    first_cont = []
+    resp = None
+    for i, ev in calls:
+        p = ev["player"]
+        where = f"events.{i}"
+        if ender or canceller:
+            ended = f"End by {ender}" if ender else f"Cancel by {canceller}"
+            raise _err(f"event {i}: the round already ended ({ended})", player=p, field=where)
+        if p not in active:
+            raise _err(f"event {i}: {p!r} is not playing this round", player=p, field=where)
+        if ev["type"] == "responsibility":
+            resp = _responsibility(ev, i, p, active, rules, resp)
+            continue
+        if ev["type"] == "cancel_call":
+            if p not in continued:
+                raise _err(f"event {i}: {p!r} cannot Cancel without having called Continue",
+                           player=p, field=where)
+            canceller = p
+            continue
+        call = ev.get("call")
+        if call not in ("continue", "end"):
+            raise _err(f"event {i}: call must be 'continue' or 'end', not {call!r}", player=p,
+                       field=f"{where}.call")
+        at = _check_call(ev, i, p, tyv[p], ev_of[p], c, call)
+        if p in continued and at is not None and continued[p] is not None and \
+                at <= continued[p]:
+            raise _err(f"event {i}: {p!r} may call again only with more points than at their "
+                       f"last Continue ({continued[p]}), not {at}", player=p, field=where)
+        if tyv[p] == 0:
+            raise _err(f"event {i}: {p!r} called {call} but their captures hold no yaku",
+                       player=p, field=where)
+        if resp is not None and resp["completer"] == p and "end_index" not in resp:
+            resp["end_index"] = i if call == "end" else None
+        if call == "continue":
+            if p not in continued:
+                first_cont.append(p)
+            continued[p] = at
+        else:
+            if p in continued and continued[p] is not None and tyv[p] <= continued[p]:
+                raise _err(f"event {i}: {p!r} cannot End: no more points than at their last "
+                           f"Continue ({continued[p]})", player=p, field=where)
+            ender = p
+    yaku_round = bool(continued or ender)
+    if resp is not None and resp.get("end_index") is not None:
+        have = {h.id for h in ev_of[resp["completer"]].yaku}
+        if resp["yaku"] not in have and not (resp["yaku"] == "four_dry_brights" and
+                                             "five_brights" in have):
+            raise _err(f"responsibility: {resp['completer']!r}'s captures do not hold "
+                       f"{resp['yaku']}", player=resp["completer"], rule=resp["yaku"],
+                       field="events")
+    for p in active:
+        if tyv[p] and p not in continued and p != ender:
+            names = ", ".join(h.id for h in ev_of[p].yaku)
+            raise _err(f"{p!r}'s captures hold {names} but no Continue/End call by {p!r} was "
+                       f"recorded (completing a yaku forces the call, section 5.2)", player=p,
+                       field=f"captures.{p}")
+    how = "immediate_win" if immediate else "end" if ender else "cancel" if canceller \
+        else "exhausted"
+    if round_end is not None and round_end != how:
+        raise _err(f"round_end {round_end!r} does not match the calls (they say {how!r})",
+                   field="round_end")
+    total_tcv = sum(tcv.values())
+    if how == "exhausted":
+        captured = 0
+        for p in active:
+            captured |= caps.get(p, 0)
+        if captured != FULL_DECK:
+            missing = slugs_of(FULL_DECK & ~captured)
+            raise _err(f"a round that runs out captures every card: the piles total "
+                       f"{total_tcv} card points, not {DECK_VALUE}; missing "
+                       f"{', '.join(missing[:5])}{'...' if len(missing) > 5 else ''} "
+                       f"(no End or Cancel call was recorded)", card=missing[0],
+                       field="captures")
+
+    # --- scoring (section 5.3) ------------------------------------------------------------
+    winner = None
+    win_reason = ""
+    cancelled = None
+    three = len(active) == 3
+    tie_winner = rnd.get("tie_winner")
+    if tie_winner is not None and tie_winner not in active:
+        raise _err(f"tie_winner {tie_winner!r} is not an active player", player=tie_winner,
+                   field="tie_winner")
+
+    def hand_combos():
+        for p in active:
+            if hc_value[p]:
+                led.from_each("hand_combination", p, active, hc_value[p],
+                              f"hand combination of {p}: {claims[p]['words']}")
+
+    if immediate:
+        hand_combos()
+        best = max(hc_value[p] for p in iw)
+        top = [p for p in active if p in iw and hc_value[p] == best]
+        winner = _tie(top, active, tie_winner, "immediate-win claimants (A26)")
+        win_reason = f"immediate win with {claims[winner]['words']}"
+    else:
+        if three and not yaku_round:
+            cancelled = _cancel_all(led, active, dealer, tcv, chaff, rules)
+        if cancelled:
+            winner, win_reason = cancelled
+            if rules.cancel_all_scope == "quick_reference":
+                for p in active:
+                    led.scores.append(("card_points", p, tcv[p] - PAR,
+                                       f"card points: TCV {tcv[p]} - 88"))
+        else:
+            hand_combos()
+            if not yaku_round:
+                if two and rules.alternate_two_player_scoring:
+                    w = _tie(_top(tcv, active), active, tie_winner, "highest TCV (A4)")
+                    loser = next(p for p in active if p != w)
+                    led.pay("card_points", loser, w, tcv[w] - tcv[loser],
+                            f"card points: TCV {tcv[w]} - {tcv[loser]} "
+                            f"(alternate_two_player_scoring)")
+                else:
+                    for p in active:
+                        led.scores.append(("card_points", p, tcv[p] - PAR,
+                                           f"card points: TCV {tcv[p]} - 88"))
+                winner = _tie(_top(tcv, active), active, tie_winner, "highest TCV (A4)")
+                win_reason = f"highest card value ({tcv[winner]})"
+            else:
+                winner, win_reason = _yaku_settlement(led, active, ender, canceller, continued,
+                                                      first_cont, tyv, ev_of, resp, rules)
+            if three:
+                _achievements(led, seated, active, dealer, tcv, claims, caps, yaku_round,
+                              blind, holder if traded else None, joker, rules)
+    for k, p in enumerate(passers):
+        if rules.pass_penalty:
+            led.pay("pass_penalty", p, winner, PASS_PENALTY[k],
+                    f"pass penalty: {p} was passer no. {k + 1}, paid to the round winner")
+
+    return _result(seated, active, led, fm, fm_reason, ev_of, extra, winner, win_reason,
+                   carry_out, notes, c, two and not rules.alternate_two_player_scoring
+                   and not yaku_round and not immediate and not cancelled)
+
+
+# ---------------------------------------------------------------------------------------
+def _top(tcv, active):
+    best = max(tcv[p] for p in active)
+    return [p for p in active if tcv[p] == best]
+
+
+def _tie(tied, active, override, what):
+    """A4 / A26: the dealer if tied (``active`` starts with the dealer), else the first in turn
+    order; ``tie_winner`` overrides."""
+    if len(tied) == 1:
+        return tied[0]
+    if override is not None:
+        if override not in tied:
+            raise _err(f"tie_winner {override!r} is not among the tied {what}: "
+                       f"{', '.join(tied)}", player=override, field="tie_winner")
+        return override
+    return next(p for p in active if p in tied)
+
+
+def _cancel_all(led, active, dealer, tcv, chaff, rules):
+    """Section 5.3 step 3: 88 Hachi-Hachi > 168 Plus > Simple 16 (A5)."""
+    if all(tcv[p] == PAR for p in active):
+        led.from_each("hachi_hachi_88", dealer, active, 100,
+                      "88 Hachi-Hachi: every TCV is exactly 88; the dealer takes 100")
+        return dealer, "88 Hachi-Hachi (dealer)"
+    for p in active:
+        if tcv[p] >= 168:
+            v = 100 + 10 * (tcv[p] - 168)
+            led.from_each("one_sixty_eight_plus", p, active, v,
+                          f"168 Plus: TCV {tcv[p]} -> 100 + 10 x {tcv[p] - 168} = {v}")
+            return p, f"168 Plus (TCV {tcv[p]})"
+    if not rules.simple_16_yaku:
+        for p in active:
+            if chaff[p] >= 16:
+                v = 120 + 20 * (chaff[p] - 16)
+                led.from_each("simple_16", p, active, v,
+                              f"Simple 16: {chaff[p]} chaff -> 120 + 20 x {chaff[p] - 16} = {v}")
+                return p, f"Simple 16 ({chaff[p]} chaff)"
+    return None
+
+
+def _yaku_settlement(led, active, ender, canceller, continued, first_cont, tyv, ev_of, resp,
+                     rules):
+    """Section 5.4 (+ risk, responsibility_penalty)."""
+    def words(p):
+        return " + ".join(f"{h.name} ({h.points})" for h in ev_of[p].yaku)
+
+    if ender:
+        opp = [q for q in active if q != ender]
+        cont = [q for q in opp if q in continued]
+        items = []
+        if len(cont) == 1:
+            items.append((cont[0], 2 * tyv[ender],
+                          f"yaku of {ender} (End): {words(ender)}, doubled because only "
+                          f"{cont[0]} had called Continue"))
+        else:
+            for q in opp:
+                items.append((q, tyv[ender], f"yaku of {ender} (End): {words(ender)}"))
+        if resp is not None and resp.get("end_index") is not None and \
+                resp["completer"] == ender and resp["had_choice"] and \
+                rules.responsibility_penalty:
+            total = sum(a for _, a, _ in items)
+            r = resp["player"]
+            items = [(r, total, f"yaku of {ender} (End): {words(ender)}; {r} pays for both "
+                                f"losers (responsibility_penalty: {resp['yaku']})")]
+        for q, a, why in items:
+            led.pay("yaku", q, ender, a, why)
+        winner, why = ender, "called End"
+    elif canceller:
+        led.from_each("yaku", canceller, active, tyv[canceller] // 2,
+                      f"yaku of {canceller} (Cancel): half of {tyv[canceller]}")
+        winner, why = canceller, "called Cancel"
+    else:
+        if not (rules.risk and rules.risk_on_exhaustion == "replace"):
+            for k in first_cont:
+                led.from_each("yaku", k, active, tyv[k] // 2,
+                              f"yaku of {k} (Continue, round ran out): half of {tyv[k]}")
+        winner, why = first_cont[0], "first to call Continue (round ran out)"
+    if rules.risk:
+        for k in first_cont:
+            if k != ender and k != canceller:
+                for q in active:
+                    if q != k:
+                        led.pay("risk", k, q, tyv[k],
+                                f"risk: {k} called Continue but did not End; pays own TYV "
+                                f"{tyv[k]}")
+    return winner, why
+
+
+def _achievements(led, seated, active, dealer, tcv, claims, caps, yaku_round, blind,
+                  last_trader, joker, rules):
+    """Section 5.5 (the non-cancelling achievements; three active players only)."""
+    general = not yaku_round or rules.achievements_in_yaku_rounds
+    if general:
+        for p in active:
+            cl = claims.get(p)
+            if not cl:
+                continue
+            ch = next((x for x in cl["combos"] if x.id in CHAFF_BY_ID), None)
+            if ch is not None and not ch.bright and tcv[p] >= 89:
+                led.from_each("eighty_nine_plus_chaff", p, active, 10,
+                              f"89 Plus Chaff: {p} claimed {ch.en} and has TCV {tcv[p]}")
+            st = next((x for x in cl["combos"] if x.id in SUIT_BY_ID), None)
+            if st is not None:
+                k, _ = captured_triples(st, cl["groups"], caps.get(p, 0))
+                if k:
+                    led.from_each("captured_suit", p, active, 10 * k,
+                                  f"Captured Suit: {p} captured all cards of {k} claimed "
+                                  f"triple{'s' if k > 1 else ''} (10 each)")
+        others = [q for q in seated if q != joker]
+        if blind and tcv[dealer] >= 89:
+            led.from_each("blind_stay", dealer, others, 10,
+                          f"Blind Stay: dealer {dealer} stayed blind and has TCV {tcv[dealer]}")
+        if last_trader and last_trader in active and tcv[last_trader] >= 89:
+            led.from_each("dealers_hand", last_trader, others, 10,
+                          f"Dealer's Hand: {last_trader} traded last and has TCV "
+                          f"{tcv[last_trader]}")
+    if blind and not yaku_round and tcv[dealer] < 89:
+        for q in active:
+            if q != dealer:
+                led.pay("failed_blind_stay", dealer, q, 10,
+                        f"Failed Blind Stay: dealer {dealer} has TCV {tcv[dealer]} < 89")
+
+
+def _responsibility(ev, i, p, active, rules, prev):
+    where = f"events.{i}"
+    if not rules.responsibility_penalty:
+        raise _err(f"event {i}: responsibility needs option responsibility_penalty",
+                   option="responsibility_penalty", field=where)
+    if prev is not None:
+        raise _err(f"event {i}: only one responsibility event per round", field=where)
+    comp = ev.get("completer")
+    if comp not in active or comp == p:
+        raise _err(f"event {i}: completer {comp!r} must be another active player", player=comp,
+                   field=f"{where}.completer")
+    # The seed (p.97) says "an opponent ... on their next turn", not the next player in turn
+    # order as the digest's section 8 has it; the seed wins (and the digest's own 9.2 check
+    # d_responsibility_penalty has Y complete after Z with seats X, Y, Z).
+    yid = ev.get("yaku")
+    if yid not in RESPONSIBILITY_YAKU:
+        raise _err(f"event {i}: the penalty covers only {', '.join(RESPONSIBILITY_YAKU)}, not "
+                   f"{yid!r}", rule=str(yid), field=f"{where}.yaku")
+    hc = ev.get("had_choice", True)
+    if not isinstance(hc, bool):
+        raise _err(f"event {i}: had_choice must be true or false", field=f"{where}.had_choice")
+    return {"player": p, "completer": comp, "yaku": yid, "had_choice": hc}
+
+
+def _check_call(ev, i, p, final_tyv, evaluation, c, call):
+    """Validate a call's optional 'yaku' / 'tyv' against the final pile; TYV at the call."""
+    where = f"events.{i}"
+    if "yaku" in ev:
+        ids = _ids(ev, i, "yaku", c.yaku_ids, "yaku")
+        have = {h.id for h in evaluation.yaku}
+        if "five_brights" in have:
+            have.add("four_dry_brights")
+        for y in ids:
+            if y not in have:
+                raise _err(f"event {i}: {p!r} calls with {y} but their captures do not hold it",
+                           player=p, rule=y, field=f"{where}.yaku")
+    at = ev.get("tyv")
+    if at is None:
+        return final_tyv if call == "end" else None
+    if not isinstance(at, int) or isinstance(at, bool) or at <= 0 or at % 10:
+        raise _err(f"event {i}: tyv must be a positive multiple of 10, not {at!r}", player=p,
+                   field=f"{where}.tyv")
+    if at > final_tyv or call == "end" and at != final_tyv:
+        raise _err(f"event {i}: {p!r}'s tyv {at} does not match their captures (TYV "
+                   f"{final_tyv})", player=p, field=f"{where}.tyv")
+    return at
+
+
+def _hand_claim(ev, i, p, hands, c):
+    rules = c.rules
+    revealed = _slugs_or_hand(ev, i, p, hands)
+    hand = hands.get(p) or None
+    where = f"events.{i}"
+    if revealed.bit_count() > 7:
+        raise _err(f"event {i}: {p!r} reveals {revealed.bit_count()} cards; a hand has 7",
+                   player=p, field=f"{where}.cards")
+    if hand is not None and revealed & ~hand:
+        bad = slugs_of(revealed & ~hand)[0]
+        raise _err(f"event {i}: {p!r} reveals {bad!r}, which is not in hands.{p}", player=p,
+                   card=bad, field=f"{where}.cards")
+    groups = month_groups(revealed, hand)
+    if "combos" in ev:
+        ids = _ids(ev, i, "combos", set(CHAFF_BY_ID) | set(SUIT_BY_ID), "hand combination")
+        ch = [CHAFF_BY_ID[x] for x in ids if x in CHAFF_BY_ID]
+        st = [SUIT_BY_ID[x] for x in ids if x in SUIT_BY_ID]
+        if len(ch) > 1 or len(st) > 1:
+            raise _err(f"event {i}: {p!r} may claim at most one chaff combo and one suit combo",
+                       player=p, field=f"{where}.combos")
+        for x in ch:
+            if hand is not None and revealed & TEYAKU_CHAFF != hand & TEYAKU_CHAFF:
+                raise _err(f"event {i}: claiming {x.id} shows every chaff of the hand (willow "
+                           f"included)", player=p, rule=x.id, field=f"{where}.cards")
+            if not chaff_supported(x, hand if hand is not None else revealed,
+                                   aka_two_or_more=rules.aka_two_or_more_ribbons):
+                raise _err(f"event {i}: {p!r}'s cards do not make {x.id} ({x.en})", player=p,
+                           rule=x.id, field=f"{where}.combos")
+        for x in st:
+            if not suit_supported(x, groups):
+                raise _err(f"event {i}: {p!r}'s cards do not make {x.id} ({x.en})", player=p,
+                           rule=x.id, field=f"{where}.combos")
+        combos = ch + st
+    else:
+        # Default: the best the cards support. A chaff combo is only inferred from all 7
+        # cards (the hidden 1-2 cards' kind is unknown otherwise: name it in 'combos').
+        whole = hand if hand is not None else revealed
+        combos = [x for x in (best_chaff(whole, rules.aka_two_or_more_ribbons)
+                              if whole.bit_count() == 7 else None, best_suit(groups)) if x]
+    return {"combos": combos, "groups": groups, "revealed": revealed}
+
+
+def _teyaku_hit(x, cl):
+    """A claimed teyaku with the revealed cards that make it."""
+    rev = cl["revealed"]
+    if x.id in CHAFF_BY_ID:
+        cards = rev & (TEYAKU_CHAFF | x.others)
+        note = "willow cards count as chaff; the other card(s) may stay hidden"
+    else:
+        cards = next((u for u, _ in suit_choices(x, cl["groups"])), 0)
+        note = ""
+    return hit(x.id, {"en": x.en, "ja": x.ja}, x.points, cards, note)
+
+
+def _held_yaku(mask, c):
+    """Complete dekiyaku inside a forced-out hand (section 3.5): (id, points, cards)."""
+    e = evaluate(mask, c)
+    return [(h.id, h.points, mask_of(h.cards)) for h in e.yaku]
+
+
+def _compensation_claim(ev, i, p, hands, c):
+    rules = c.rules
+    cl = _hand_claim({k: v for k, v in ev.items() if k != "hand_combos"} |
+                     ({"combos": ev["hand_combos"]} if "hand_combos" in ev else {}), i, p,
+                     hands, c)
+    revealed, groups = cl["revealed"], cl["groups"]
+    held_all = _held_yaku(revealed, c)
+    if "held_yaku" in ev:
+        ids = _ids(ev, i, "held_yaku", {h[0] for h in held_all} | set(YAKU_POINTS),
+                   "held yaku")
+        have = {h[0] for h in held_all}
+        for y in ids:
+            if y not in have:
+                raise _err(f"event {i}: {p!r}'s revealed cards do not hold the yaku {y}",
+                           player=p, rule=y, field=f"events.{i}.held_yaku")
+        held = [h for h in held_all if h[0] in ids]
+    else:
+        held = held_all
+    kw = dict(per_card=2 if rules.less_compensation else 3, rainman=rules.rainman_compensation,
+              held_counts=not rules.worthless_yaku,
+              fallback=rules.worthless_yaku_card_fallback)
+    if "hand_combos" in ev:
+        ch = next((x for x in cl["combos"] if x.id in CHAFF_BY_ID), None)
+        st = next((x for x in cl["combos"] if x.id in SUIT_BY_ID), None)
+        best = (compensation(revealed, ch, st, tuple((h[1], h[2]) for h in held), groups, **kw),
+                ch, st)
+    else:  # the claim worth most among those the cards support
+        hand = hands.get(p) or None
+        whole = hand if hand is not None else revealed
+        chs = [None] + [x for x in CHAFF_COMBOS if whole.bit_count() == 7 and chaff_supported(
+            x, whole, aka_two_or_more=rules.aka_two_or_more_ribbons) and (
+            hand is None or revealed & TEYAKU_CHAFF == hand & TEYAKU_CHAFF)]
+        sts = [None] + [x for x in SUIT_COMBOS if suit_supported(x, groups)]
+        best = None
+        for ch in chs:
+            for st in sts:
+                r = compensation(revealed, ch, st, tuple((h[1], h[2]) for h in held), groups,
+                                 **kw)
+                if best is None or r[0] > best[0][0]:
+                    best = (r, ch, st)
+    (base, hc_half, held_half, loose), ch, st = best
+    parts = [f"{x.en} {x.points}" for x in (ch, st) if x]
+    words = []
+    if parts:
+        words.append(f"half of {' + '.join(parts)} = {hc_half}")
+    if held and held_half:
+        words.append(f"half of held {' + '.join(h[0] for h in held)} = {held_half}")
+    if loose:
+        words.append(f"{loose} loose bright/poetry/purple card{'s' if loose > 1 else ''} x "
+                     f"{kw['per_card']}")
+    detail = {"base": base, "hand_combos": [x.id for x in (ch, st) if x],
+              "held_yaku": [h[0] for h in held] if kw["held_counts"] else [],
+              "loose_cards": loose, "words": "; ".join(words) or "nothing to claim"}
+    return base, detail
+
+
+def _misdeal(seated, dealer, fid, carry, c):
+    players = tuple(PlayerScore(p, (), 0, (), 0, "misdeal") for p in seated)
+    return RoundResult(GAME_ID, c.preset, players, (), None, dealer, dict(carry),
+                       (f"misdeal: all four {fid} cards in the opening field; the same dealer "
+                        f"deals again and nothing is scored (section 3.7)",))
+
+
+def _result(seated, active, led, fm, fm_reason, ev_of, extra, winner, win_reason, carry_out,
+            notes, c, not_zero_sum):
+    steps = {p: [] for p in seated}
+    totals = {p: 0 for p in seated}
+
+    def add(p, sid, v, why):
+        totals[p] += v
+        steps[p].append(Step(sid, "add", v, why, totals[p]))
+
+    for sid, payer, payee, amt, why in led.items:
+        add(payee, sid, amt, f"{why} (from {payer})")
+        add(payer, sid, -amt, f"{why} (to {payee})")
+    for sid, p, amt, why in led.scores:
+        add(p, sid, amt, why)
+    payments = [Payment(payer, payee, amt * fm, why)
+                for _, payer, payee, amt, why in led.items]
+    if led.scores and not not_zero_sum:
+        nets = {p: amt * fm for _, p, amt, _ in led.scores}
+        for pay in fewest_transfers(nets):
+            payments.append(Payment(pay.payer, pay.payee, pay.amount,
+                                    "card points (TCV - 88) x FM, settled between players"))
+    out = []
+    for p in seated:
+        base = totals[p]
+        st = steps[p] + [Step("field_multiplier", "multiply", fm, fm_reason, base * fm)]
+        role = "winner" if p == winner else extra[p]["status"]
+        if p in active:
+            e = ev_of[p]
+            extra[p]["card_score"] = None if not any(
+                s[0] == "card_points" and s[1] == p for s in led.scores) else \
+                (e.details["card_points"] - PAR) * fm
+        extra[p]["active"] = p in active
+        out.append(PlayerScore(p, ev_of[p].yaku if p in active else (), base, tuple(st),
+                               base * fm, role, extra[p]))
+    notes = list(notes)
+    if winner:
+        notes.append(f"round winner {winner}: {win_reason}; {winner} deals next")
+    if not_zero_sum:
+        notes.append("not zero-sum: in the two-player base game each player banks "
+                     "(TCV - 88) x FM as a score (section 6, A3); payments hold the transfers "
+                     "only")
+    return RoundResult(GAME_ID, c.preset, tuple(out), tuple(payments), winner, winner,
+                       {"carry_multiplier": carry_out} if carry_out else {}, tuple(notes))
+
+
+def campaign_bonus(seated: int) -> int:
+    """Section 8 ``campaign``: each game's winner gets 10 x the number of players, added to
+    the session total and paid by nobody (A3). Series-level: score_round never applies it."""
+    return 10 * seated
+
+
+# ---------------------------------------------------------------------------------------
+def _yaku_defs():
+    out = []
+    for yid, en, ja, pts, cards, group in YAKU_ROWS:
+        words = {"seven_dry_ribbons": "100, +10 per ribbon beyond the 7th (willow's included)",
+                 "simple_16_yaku": "120 (simple_16_yaku variation)",
+                 "boar_deer_butterfly": "70 (boar_deer_butterfly variation)"}.get(yid, str(pts))
+        out.append(YakuDef(yid, {"en": en, "ja": ja}, words, slugs_of(cards), group))
+    for x in CHAFF_COMBOS:
+        out.append(YakuDef(x.id, {"en": x.en, "ja": x.ja}, str(x.points), (), "chaff_combo",
+                           "willow cards count as chaff; the whole 7-card hand", "hand"))
+    for x in SUIT_COMBOS:
+        out.append(YakuDef(x.id, {"en": x.en, "ja": x.ja}, str(x.points), (), "suit_combo",
+                           "", "hand"))
+    for aid, en, ja, words in ACHIEVEMENTS:
+        out.append(YakuDef(aid, {"en": en, "ja": ja} if ja else {"en": en}, words, (),
+                           "special_achievement", "", "event"))
+    for fid, (en, ja, m) in FIELDS.items():
+        out.append(YakuDef(fid, {"en": en, "ja": ja}, f"x{m}", (), "field",
+                           "field multiplier from the opening field", "event"))
+    return tuple(out)
+
+
+ROUND_EXAMPLE = {
+    # Book example 6 (digest 9.1): 4 seated, A deals, D forced out, B ends with 4 Dry Brights.
+    "players": ["A", "B", "C", "D"],
+    "dealer": "A",
+    "field": ["pine-crane", "plum-chaff-2", "iris-chaff-2", "peony-chaff-2", "maple-chaff-2",
+              "chrysanthemum-chaff-2"],
+    "hands": {"A": ["willow-lightning", "willow-swallow", "pampas-chaff-1", "clover-chaff-1",
+                    "wisteria-chaff-1", "chrysanthemum-chaff-1", "paulownia-chaff-1"],
+              "D": ["iris-bridge", "iris-ribbon", "peony-butterflies", "peony-blue",
+                    "maple-deer", "maple-blue", "cherry-curtain"]},
+    "events": [
+        {"type": "play_decision", "player": "B", "choice": "play"},
+        {"type": "play_decision", "player": "C", "choice": "play"},
+        {"type": "compensation_claim", "player": "D", "hand_combos": ["suit_three_pairs"],
+         "cards": ["iris-bridge", "iris-ribbon", "peony-butterflies", "peony-blue",
+                   "maple-deer", "maple-blue", "cherry-curtain"]},
+        {"type": "hand_combo_claim", "player": "A", "combos": ["chaff_seven_chaff"]},
+        {"type": "yaku_call", "player": "B", "call": "end", "yaku": ["four_dry_brights"],
+         "tyv": 100},
+    ],
+    "captures": {"A": ["willow-lightning", "wisteria-chaff-2", "pampas-chaff-1",
+                       "plum-chaff-2"],
+                 "B": ["pine-crane", "pine-chaff-1", "cherry-curtain", "cherry-chaff-1",
+                       "pampas-moon", "pampas-chaff-2", "paulownia-phoenix",
+                       "paulownia-chaff-2"],
+                 "C": ["iris-bridge", "iris-chaff-2", "clover-boar", "clover-chaff-1"]},
+}
+
+GAME = Game(
+    id=GAME_ID,
+    names={"en": "Hachi-Hachi (Eighty-Eight)", "ja": "八八"},
+    family="capture",
+    players=(2, 7),
+    deck=FULL_DECK,
+    options=OPTIONS,
+    presets=PRESETS,
+    default_preset="book",
+    yaku=_yaku_defs(),
+    events=EVENTS,
+    compile=compile,
+    evaluate=evaluate,
+    score_round=score_round,
+    source="shared/rules/hachi-hachi.md",
+    round_example=ROUND_EXAMPLE,
+    lengths=(3, 6, 12),
+    description="Three active players (of 2-7 seated) capture cards against a par of 88; "
+                "hand combinations, captured yaku with Continue / End / Cancel, special "
+                "achievements, all times the field multiplier.",
+)
