@@ -26,6 +26,7 @@ from ..errors import TallyError
 from ..options import BOOL, CHOICE, INT, Option
 from ..results import Evaluation, Payment, Step, YakuHit
 from ..settlement import fewest_transfers
+from . import pile_mask
 
 # Months 1-10 in Japanese order: the only months any luck game uses.
 MONTH_IDS = tuple(f.id for f in FLOWERS[:10])
@@ -101,8 +102,6 @@ def ordered_hand(g, cards, *, owner: str, player=None, field: str, ledger: Ledge
                  sizes: tuple[int, int]) -> tuple[int, tuple[int, ...]]:
     """One hand in the order dealt: (mask, month numbers in order). Checks slugs, the deck,
     duplicates, the number of cards and clashes with the rest of the round."""
-    from . import pile_mask  # late import: the registry imports this package
-
     mask = pile_mask(g, cards, player=player, field=field)
     lo, hi = sizes
     n = mask.bit_count()

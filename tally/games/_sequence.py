@@ -22,6 +22,7 @@ from ..errors import TallyError
 from ..options import BOOL, INT, Option
 from ..results import Payment, PlayerScore, RoundResult, Step, YakuHit
 from ..rounds import events_of, player_field, players_of
+from . import YakuDef, pile_mask
 
 # poka.md §1 (cards.md "# JP"): 1 pine ... 11 willow, 12 paulownia; December loops to January.
 JP_ORDER = ("pine", "plum", "cherry", "wisteria", "iris", "peony", "clover", "pampas",
@@ -137,13 +138,6 @@ def read_table(g, rnd: Mapping, deck: int, *, extra_keys=(),
     return Table(players, dealer, events, hands, rnd.get("carry"))
 
 
-def pile_of(g, cards, *, player=None, field="cards") -> int:
-    """``tally.games.pile_mask`` (imported late: the registry imports this module first)."""
-    from . import pile_mask
-
-    return pile_mask(g, cards, player=player, field=field)
-
-
 def read_hands(g, rnd: Mapping, players, deck: int, max_hand: int | None) -> dict[str, int]:
     """``hands``: {player: [slugs]} the cards each player holds when the round ends (optional;
     a player left out is simply not checked). A card in two hands is an error."""
@@ -158,7 +152,7 @@ def read_hands(g, rnd: Mapping, players, deck: int, max_hand: int | None) -> dic
         if name not in players:
             raise TallyError(f"{g.id}: hands names {name!r}, who is not one of the players",
                              game=g.id, player=name, field=f"hands.{name}")
-        mask = pile_of(g, cards, player=name, field=f"hands.{name}")
+        mask = pile_mask(g, cards, player=name, field=f"hands.{name}")
         if mask & ~deck:
             bad = slugs_of(mask & ~deck)[0]
             raise TallyError(f"player {name!r}: card {bad!r} is not in play in this {g.id} "
@@ -354,8 +348,6 @@ ISURI_OUT_FIELDS = ("last_month", "last_card", "same_month_count", "first_turn")
 
 
 def isuri_yaku_defs():
-    from . import YakuDef  # late: the registry imports this module first
-
     rows = (
         ("plain_out", "Base = T x L", "None of the rows below: Round = Base."),
         ("out_three_same", "Base x 3", "Went out putting down 3 cards of the same month."),
@@ -484,7 +476,7 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     check_out_hands(g, table, winner)
     month = None
     if "last_card" in out:
-        card = pile_of(g, [out["last_card"]], player=winner, field=f"events.{i}.last_card")
+        card = pile_mask(g, [out["last_card"]], player=winner, field=f"events.{i}.last_card")
         slug = slugs_of(card)[0]
         holder = next((p for p, m in table.hands.items() if m & card), None)
         if holder:

@@ -17,7 +17,7 @@ from ..options import BOOL, Option, Preset
 from ..results import Evaluation, YakuHit
 from . import EventDef, Game, YakuDef
 from ._sequence import (JP_ORDER, check_out_hands, chosen, full_month, month_masks, of_type,
-                        one_of, out_hit, pile_of, read_table, round_win_result, single,
+                        one_of, out_hit, pile_mask, read_table, round_win_result, single,
                         stake_per_round_option)
 
 GAME_ID = "kage"
@@ -84,7 +84,7 @@ def _claims(table, c, ended_at_deal: bool) -> dict:
                              game=GAME_ID, player=p, rule="auto_win", field=f"events.{i}")
         dealt = None
         if "cards" in ev:
-            dealt = pile_of(GAME, ev["cards"], player=p, field=f"events.{i}.cards")
+            dealt = pile_mask(GAME, ev["cards"], player=p, field=f"events.{i}.cards")
         elif ended_at_deal and p in table.hands:
             dealt = table.hands[p]  # the round ended at the deal: the hand is the dealt hand
         if dealt is not None:

@@ -19,7 +19,7 @@ from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit
 from . import EventDef, Game, YakuDef
 from ._sequence import (JP_ORDER, NIBBLE_FOURS, NIBBLE_ONES, check_below_target,
                         check_out_hands, chosen, first_to, flag, full_month, month_masks,
-                        month_nibbles, of_type, one_of, pile_of, play_option, read_table,
+                        month_nibbles, of_type, one_of, pile_mask, play_option, read_table,
                         read_totals, single, stake_option, stake_payments)
 
 GAME_ID = "poka"
@@ -129,7 +129,7 @@ def _claims(table, c, played: bool) -> dict:
                              player=p, rule="teyaku", field=f"events.{i}.yaku")
         dealt = None
         if "cards" in ev:
-            dealt = pile_of(GAME, ev["cards"], player=p, field=f"events.{i}.cards")
+            dealt = pile_mask(GAME, ev["cards"], player=p, field=f"events.{i}.cards")
         elif not played and p in table.hands:
             dealt = table.hands[p]  # the round ended at the deal: the hand is the dealt hand
         if dealt is not None:
