@@ -1,0 +1,698 @@
+"""What the Hanami book's beginner capture games share (shared/rules/capture-basics.md).
+
+Simplified Game, Matching Flowers, Hana-Awase 1 and 2, Mushi and Six Hundred all score a
+round from each player's captured pile: card values (a few masks and popcounts) plus yaku
+(rows of masks, grouped "one of" / "each", capture-basics.md section 4). Round flow is
+shared too: the misdeal event, the deck-total check (264 for the 48 cards), the
+0/2/4-cards-per-month warning (section 5), the round winner / next dealer with ties
+(section 10.1), the shared variations of section 8, the optional money layer (section 6)
+and the running totals / game end carried from round to round.
+
+Each game module keeps its own tables and formula and calls these helpers; nothing here
+is game-specific beyond what capture-basics.md says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..cards import (ALL_CARDS, BRIGHTS, CHAFFS, FLOWERS, RIBBONS, TENS, mask_of, month_mask,
+                     slugs_of)
+from ..errors import TallyError
+from ..options import BOOL, CHOICE, INT, NUMBER, Option, Preset
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
+from ..rounds import events_of, piles_of, player_field, players_of
+from . import EventDef, YakuDef
+
+# --------------------------------------------------------------------------------------------
+# Card values (capture-basics.md section 2)
+
+# The book's standard values as (mask, value) rows: a pile's value is a few popcounts.
+STANDARD_VALUES = ((BRIGHTS, 20), (TENS, 10), (RIBBONS, 5), (CHAFFS, 1))
+KIND_ROWS = (("brights", BRIGHTS), ("tens", TENS), ("ribbons", RIBBONS), ("chaff", CHAFFS))
+MONTHS = tuple((f.id, month_mask(f.id)) for f in FLOWERS)
+
+
+def value_of(mask: int, values) -> int:
+    total = 0
+    for m, v in values:
+        total += v * (mask & m).bit_count()
+    return total
+
+
+def value_words(mask: int, values) -> str:
+    """"3 cards x50 + 8 cards x10" for a game's own value table."""
+    parts = []
+    for m, v in values:
+        n = (mask & m).bit_count()
+        if n:
+            parts.append(f"{n} card{'s' if n > 1 else ''} x{v}")
+    return " + ".join(parts) if parts else "no cards"
+
+
+def standard_words(mask: int, values=STANDARD_VALUES) -> str:
+    """Counts by kind for the standard table: "3 brights x20 + 5 tens x10 + ..."."""
+    if values is not STANDARD_VALUES:
+        return value_words(mask, values)
+    parts = []
+    for (name, m), (_, v) in zip(KIND_ROWS, values):
+        n = (mask & m).bit_count()
+        if n:
+            parts.append(f"{n} {name} x{v}")
+    return " + ".join(parts) if parts else "no cards"
+
+
+# --------------------------------------------------------------------------------------------
+# Yaku as rows of data (capture-basics.md section 4)
+
+@dataclass(frozen=True)
+class Row:
+    """One yaku: satisfied when the pile holds at least ``need`` cards of ``mask``."""
+    id: str
+    names: dict
+    points: int
+    mask: int
+    need: int
+    group: str  # the book's category ("bright", "ribbon", ...)
+    one_of: bool  # "earn points from one of": only the best satisfied row of the group
+    description: str = ""
+    cards: tuple = ()  # the fixed card list when need == all of mask
+
+    def with_points(self, points: int) -> "Row":
+        return Row(self.id, self.names, points, self.mask, self.need, self.group, self.one_of,
+                   self.description, self.cards)
+
+
+def row(yaku_id: str, en: str, points: int, cards, group: str, one_of: bool, *,
+        need: int | None = None, ja: str | None = None, description: str = "") -> Row:
+    """A yaku row; ``cards`` is a list of slugs or a mask, ``need`` defaults to all of them."""
+    mask = cards if isinstance(cards, int) else mask_of(cards)
+    n = mask.bit_count() if need is None else need
+    names = {"en": en}
+    if ja:
+        names["ja"] = ja
+    if not description:
+        description = (f"all of: {', '.join(slugs_of(mask))}" if n == mask.bit_count()
+                       else f"at least {n} of: {', '.join(slugs_of(mask))}")
+    fixed = slugs_of(mask) if n == mask.bit_count() else ()
+    return Row(yaku_id, names, points, mask, n, group, one_of, description, fixed)
+
+
+def yaku_defs(rows) -> tuple[YakuDef, ...]:
+    return tuple(YakuDef(r.id, r.names, f"{r.points}", slugs_of(r.mask),
+                         f"{r.group} (one of)" if r.one_of else r.group, r.description)
+                 for r in rows)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Rows of one book category. ``void``: (any_mask, unless_mask, reason) makes the whole
+    group worth 0 when the pile holds a card of any_mask and none of unless_mask (Six
+    Hundred's rain_until_sunrise)."""
+    one_of: bool
+    rows: tuple[Row, ...]
+    void: tuple | None = None
+    # (mask, need, full, points, hit, void_hit) per row, precomputed once: a fixed-card yaku
+    # is a mask comparison and its YakuHit never changes, so evaluate allocates none.
+    plan: tuple = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self):
+        plan = []
+        for r in self.rows:
+            full = r.need == r.mask.bit_count()
+            hit = YakuHit(r.id, r.names["en"], r.points, r.cards, r.names) if full else None
+            zero = (YakuHit(r.id, r.names["en"], 0, r.cards, r.names,
+                            f"worth 0: {self.void[2]}") if full and self.void else None)
+            plan.append((r.mask, r.need, full, r.points, hit, zero, r))
+        object.__setattr__(self, "plan", tuple(plan))
+
+
+def groups_of(rows) -> tuple[Group, ...]:
+    """Rows grouped by their ``group`` in table order; one-of groups sorted best first."""
+    order: dict[str, list[Row]] = {}
+    for r in rows:
+        order.setdefault((r.group, r.one_of), []).append(r)
+    out = []
+    for (_, one_of), rs in order.items():
+        if one_of:
+            rs = sorted(rs, key=lambda r: -r.points)
+        out.append(Group(one_of, tuple(rs)))
+    return tuple(out)
+
+
+# Slugs of a mask a byte at a time (deck order): up to 8 table look-ups instead of a loop
+# over every bit, for the "any N of" yaku whose cards vary from pile to pile.
+_ALL = (1 << len(ALL_CARDS)) - 1
+_BYTE_SLUGS = tuple(tuple(slugs_of((b << (8 * k)) & _ALL) for b in range(256))
+                    for k in range((len(ALL_CARDS) + 7) // 8))
+
+
+def _slugs(mask: int) -> tuple[str, ...]:
+    out = ()
+    k = 0
+    while mask:
+        b = mask & 255
+        if b:
+            out += _BYTE_SLUGS[k][b]
+        mask >>= 8
+        k += 1
+    return out
+
+
+def evaluate_pile(mask: int, values, groups) -> Evaluation:
+    """A pile's card value plus its yaku (one-of groups: the best; each groups: all)."""
+    cv = 0
+    for m, v in values:
+        cv += v * (mask & m).bit_count()
+    hits = []
+    yv = 0
+    for g in groups:
+        void = g.void
+        voided = void is not None and mask & void[0] and not mask & void[1]
+        for rmask, need, full, points, hit, zero, r in g.plan:
+            if full:
+                if mask & rmask != rmask:
+                    continue
+            else:
+                held = mask & rmask
+                if held.bit_count() < need:
+                    continue
+                cards = _slugs(held)
+                hit = YakuHit(r.id, r.names["en"], points, cards, r.names)
+                if voided:
+                    zero = YakuHit(r.id, r.names["en"], 0, cards, r.names,
+                                   f"worth 0: {void[2]}")
+            if voided:
+                hits.append(zero)
+            else:
+                hits.append(hit)
+                yv += points
+            if g.one_of:
+                break
+    return Evaluation(cv + yv, tuple(hits), (), {"card_value": cv, "yaku_value": yv})
+
+
+# --------------------------------------------------------------------------------------------
+# Options shared by the games (capture-basics.md sections 6, 8 and 10)
+
+SHARED_OPTIONS = {o.id: o for o in (
+    Option("four_of_a_kind_not_misdeal", BOOL, False,
+           "All 4 cards of a month dealt to the field go to the dealer (part of the dealer's "
+           "captures) and are replaced; no misdeal.", group="game flow"),
+    Option("shorter_rounds", BOOL, False,
+           "The round ends as soon as every hand is empty; cards left in the draw pile or on "
+           "the field belong to nobody.", group="game flow"),
+    Option("winner_takes_all", BOOL, False,
+           "The round winner scores the sum of all players' round scores; everyone else "
+           "scores 0 (a tie goes to the tie-break order's player).", group="round scoring"),
+    Option("counting_rounds", BOOL, False,
+           "Game end: most rounds won wins; tie -> highest point total; still tied -> shared "
+           "win.", group="game end"),
+    Option("first_dealer_tie_breaker", BOOL, False,
+           "Game end: a tied game goes to the player who dealt the first round.",
+           group="game end"),
+    Option("dealer_tie_breaker", BOOL, False,
+           "A tie for round winner goes to the dealer if tied, otherwise to the tied player "
+           "nearest the dealer's right (earliest in turn order); that player wins the round.",
+           group="round scoring"),
+    # capture-basics.md 10.1: "Make both choices configurable" (win credit of a tied round).
+    Option("tie_credits_round_win", BOOL, False,
+           "Reading (capture-basics 10.1): a tied round credits the round win to the tied "
+           "player who deals next (dealer first, then turn order). Off (recommended): a tied "
+           "round credits no win.", group="reading"),
+    # capture-basics.md section 6: the optional money layer ("Note on Gambling").
+    Option("settle_fixed_per_round", INT, 0,
+           "Money layer: every other player pays the round winner this fixed stake "
+           "(0 = off).", minimum=0, group="payment"),
+    Option("settle_per_point", NUMBER, 0,
+           "Money layer: amount per point paid to the round winner (0 = off); see "
+           "settle_per_point_basis.", minimum=0, group="payment"),
+    Option("settle_per_point_basis", CHOICE, "difference",
+           "Which points settle_per_point pays: 'difference' (recommended, capture-basics "
+           "10.6: winner's minus loser's round score, floored at 0) or 'winner_score' (the "
+           "winner's round score, floored at 0).", choices=("difference", "winner_score"),
+           group="payment"),
+    Option("settle_fixed_per_game", INT, 0,
+           "Money layer: when the game ends (see the round's 'length' key), every other "
+           "player pays the sole game winner this stake (0 = off).", minimum=0,
+           group="payment"),
+)}
+SETTLE_IDS = ("settle_fixed_per_round", "settle_per_point", "settle_per_point_basis",
+              "settle_fixed_per_game")
+
+
+def shared_options(*ids: str) -> tuple[Option, ...]:
+    return tuple(SHARED_OPTIONS[i] for i in ids)
+
+
+def book_preset(description: str) -> Preset:
+    """capture-basics.md 8.1: ``book`` = every variation off (the option defaults)."""
+    return Preset("book", description, {})
+
+
+# --------------------------------------------------------------------------------------------
+# Events shared by every capture game (capture-basics.md section 7)
+
+MISDEAL_REASONS = {
+    "field_four": "all 4 cards of a month were dealt to the field",
+    "hand_four_of_a_kind": "a player was dealt all 4 cards of a month",
+    "hand_four_pairs": "a player was dealt four pairs",
+}
+
+COMMON_EVENTS = (
+    EventDef("misdeal", "The deal is void: the same dealer re-deals, nothing is scored, the "
+             "round does not count. 'reason' is field_four (called by the table), "
+             "hand_four_of_a_kind or hand_four_pairs (called by the holder, 'player').",
+             {"reason": "field_four | hand_four_of_a_kind | hand_four_pairs",
+              "player": "the holder (hand misdeals only)"}, per_player=False),
+    EventDef("hiki_formed", "Three cards of a month were dealt to the field and stacked; the "
+             "fourth takes all four. Play only: no effect on scoring.",
+             {"flower": "the month's flower id (pine, plum, ...)"}, per_player=False),
+    EventDef("round_end", "The round ended; the captures are final. No effect on scoring.",
+             per_player=False),
+)
+_FLOWER_IDS = {f.id for f in FLOWERS}
+# Cards per hand by player count: the same in all six beginner games (each digest's
+# section 3). Four pairs need 8 cards, so that misdeal exists only with 2 players.
+HAND_SIZE = {2: 8, 3: 7, 4: 5}
+
+
+# --------------------------------------------------------------------------------------------
+# Reading a round
+
+@dataclass
+class Table:
+    """The parts of a round every capture game reads the same way."""
+    game: Any
+    rules: Any
+    players: tuple[str, ...]
+    dealer: str
+    events: list
+    carry: dict
+    misdeal: dict | None = None
+    length: int | None = None
+
+
+def read_table(g, rnd: Mapping, rules, misdeals=tuple(MISDEAL_REASONS),
+               hand_sizes: Mapping[int, int] = HAND_SIZE) -> Table:
+    """Players, dealer (default: the first player listed), events, carry, misdeal.
+    ``hand_sizes``: cards per hand by player count (for the four-pairs misdeal check)."""
+    players = players_of(g, rnd)
+    dealer = player_field(g, rnd, "dealer", players, default=players[0])
+    events = events_of(g, rnd, players)
+    misdeal = None
+    allowed = tuple(r for r in misdeals
+                    if not (r == "field_four" and rules.get("four_of_a_kind_not_misdeal")))
+    for i, ev in enumerate(events):
+        kind = ev["type"]
+        if kind == "misdeal":
+            reason = ev.get("reason")
+            if reason not in allowed:
+                why = ("four_of_a_kind_not_misdeal is on: the dealer captures the four cards"
+                       if reason == "field_four" and reason in misdeals
+                       else f"{g.id} misdeals are: {', '.join(allowed)}")
+                raise TallyError(f"{g.id}: misdeal reason {reason!r} is not a misdeal here "
+                                 f"({why})", game=g.id, rule="misdeal",
+                                 field=f"events.{i}.reason")
+            if reason != "field_four" and ev.get("player") is None:
+                raise TallyError(f"{g.id}: a {reason} misdeal is called by the holder: name "
+                                 f"the 'player'", game=g.id, rule="misdeal",
+                                 field=f"events.{i}.player")
+            if misdeal is not None:
+                raise TallyError(f"{g.id}: two misdeal events in one round", game=g.id,
+                                 rule="misdeal", field=f"events.{i}")
+            _check_hand_misdeal(g, rnd, players, ev, i, hand_sizes)
+            misdeal = ev
+        elif kind == "hiki_formed":
+            if ev.get("flower") not in _FLOWER_IDS or not g.deck & month_mask(ev["flower"]):
+                raise TallyError(f"{g.id}: hiki_formed names flower {ev.get('flower')!r}, "
+                                 f"not a month of the {g.id} deck", game=g.id,
+                                 rule="hiki_formed", field=f"events.{i}.flower")
+    carry = rnd.get("carry") or {}
+    if not isinstance(carry, Mapping):
+        raise TallyError(f"{g.id}: 'carry' must be the previous round's carry object",
+                         game=g.id, field="carry")
+    carry = dict(carry)
+    if carry.get("game_over"):
+        raise TallyError(f"{g.id}: the previous round ended the game (carry.game_over); "
+                         f"start a new game without a carry", game=g.id, field="carry")
+    for key in ("totals", "wins"):
+        part = carry.get(key, {})
+        if not isinstance(part, Mapping) or any(
+                p not in players or not isinstance(v, (int, float)) or isinstance(v, bool)
+                for p, v in part.items()):
+            raise TallyError(f"{g.id}: carry.{key} must map players of this table to "
+                             f"numbers", game=g.id, field=f"carry.{key}")
+    played = carry.get("round", 0)
+    if not isinstance(played, int) or isinstance(played, bool) or played < 0:
+        raise TallyError(f"{g.id}: carry.round must be the number of rounds played, not "
+                         f"{played!r}", game=g.id, field="carry.round")
+    length = rnd.get("length")
+    if length is not None and (not g.lengths or length not in g.lengths):
+        allowed_len = (", ".join(map(str, g.lengths)) if g.lengths
+                       else "none: the game ends by its own rule")
+        raise TallyError(f"{g.id}: length {length!r} is not an agreed game length "
+                         f"({allowed_len})", game=g.id, field="length")
+    return Table(g, rules, players, dealer, events, carry, misdeal, length)
+
+
+def _check_hand_misdeal(g, rnd: Mapping, players, ev, i: int, hand_sizes) -> None:
+    """A hand misdeal must be possible: four pairs need an 8-card hand (capture-basics.md 3);
+    when the round gives the dealt ``hands``, the holder's hand must show the condition."""
+    reason, p = ev["reason"], ev.get("player")
+    if reason == "field_four":
+        return
+    size = hand_sizes.get(len(players))
+    if reason == "hand_four_pairs" and size is not None and size < 8:
+        raise TallyError(f"{g.id}: a four-pairs misdeal needs 8 cards in hand, but "
+                         f"{len(players)}-player hands hold {size}", game=g.id, player=p,
+                         rule="misdeal", field=f"events.{i}.reason")
+    if rnd.get("hands") is None:
+        return
+    hand = piles_of(g, rnd, players, "hands", required=False).get(p, 0)
+    counts = [(hand & m).bit_count() for _, m in MONTHS]
+    ok = (4 in counts if reason == "hand_four_of_a_kind"
+          else sum(n // 2 for n in counts) >= 4)  # four sets of 2 (a 4 of a month is 2 sets)
+    if not ok:
+        raise TallyError(f"{g.id}: {p}'s hand does not hold the {reason} misdeal "
+                         f"({MISDEAL_REASONS[reason]})", game=g.id, player=p, rule="misdeal",
+                         field=f"events.{i}")
+
+
+def read_piles(t: Table, rnd: Mapping, *, max_pile: int | None = None) -> dict[str, int]:
+    return piles_of(t.game, rnd, t.players, max_pile=max_pile)
+
+
+def check_all_captured(t: Table, piles: Mapping[str, int], values, why: str) -> int:
+    """Every card of the deck is captured (capture-basics.md section 5, "Checks"): the union
+    is the deck and the card values add up to the deck total (264 for the 48 cards)."""
+    deck = t.game.deck
+    union = 0
+    for m in piles.values():
+        union |= m
+    expected = value_of(deck, values)
+    got = value_of(union, values)
+    if union != deck:
+        missing = slugs_of(deck & ~union)
+        shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more"
+                                          if len(missing) > 6 else "")
+        raise TallyError(f"{t.game.id}: {why}, so every card is captured, but "
+                         f"{len(missing)} card(s) are in nobody's captures ({shown}); card "
+                         f"values total {got}, not {expected}", game=t.game.id,
+                         card=missing[0], field="captures")
+    return got
+
+
+def month_warnings(piles: Mapping[str, int], players) -> list[str]:
+    """capture-basics.md section 5 (derived, a warning only): with same-month captures every
+    player holds 0, 2 or 4 cards of each month."""
+    out = []
+    for p in players:
+        m = piles[p]
+        odd = [fid for fid, mm in MONTHS if (m & mm).bit_count() in (1, 3)]
+        if odd:
+            out.append(f"warning: {p} holds an odd number of cards of {', '.join(odd)}; "
+                       f"captures come in pairs or fours, so this set cannot come from real "
+                       f"play (capture-basics.md section 5)")
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Per-player breakdown
+
+class Ledger:
+    """Each player's running total and Steps, in the order applied."""
+
+    def __init__(self, players):
+        self.total = {p: 0 for p in players}
+        self.steps = {p: [] for p in players}
+        self.base = {p: 0 for p in players}
+
+    def start(self, p, step_id, value, reason):
+        self.total[p] = value
+        self.base[p] = value
+        self.steps[p].append(Step(step_id, "base", value, reason, value))
+
+    def add(self, p, step_id, value, reason):
+        self.total[p] += value
+        self.steps[p].append(Step(step_id, "add", value, reason, self.total[p]))
+
+    def set(self, p, step_id, value, reason):
+        self.total[p] = value
+        self.steps[p].append(Step(step_id, "set", value, reason, value))
+
+    def note(self, p, step_id, reason):
+        self.steps[p].append(Step(step_id, "note", 0, reason, self.total[p]))
+
+
+def card_and_yaku_steps(led: Ledger, p: str, mask: int, ev: Evaluation, values) -> None:
+    card_step(led, p, mask, ev, values)
+    yaku_steps(led, p, ev)
+
+
+def card_step(led: Ledger, p: str, mask: int, ev: Evaluation, values) -> None:
+    cv = ev.details["card_value"]
+    led.start(p, "card_value", cv, f"card value: {standard_words(mask, values)} = {cv}")
+
+
+def yaku_steps(led: Ledger, p: str, ev: Evaluation) -> None:
+    for y in ev.yaku:
+        if y.points:
+            led.add(p, y.id, y.points, f"{y.name} ({y.points})")
+        else:
+            led.note(p, y.id, f"{y.name}: {y.note}")
+
+
+# --------------------------------------------------------------------------------------------
+# Round winner and next dealer (capture-basics.md section 3 and 10.1)
+
+def tie_order(players, dealer, tied) -> str:
+    """dealer_tie_breaker order: the dealer if tied, else the tied player nearest the dealer's
+    right, i.e. earliest in turn order from the dealer (play is counterclockwise, 10.4)."""
+    i = players.index(dealer)
+    for k in range(len(players)):
+        p = players[(i + k) % len(players)]
+        if p in tied:
+            return p
+    raise AssertionError("no tied player")
+
+
+def decide(t: Table, scores: Mapping[str, int | float]) -> tuple[str | None, str, tuple]:
+    """(round winner or None, next dealer, tied players) from the round scores.
+
+    The highest score wins and deals next. A tie: the next dealer comes from the
+    dealer_tie_breaker order; the win is credited only when dealer_tie_breaker (a variation)
+    or tie_credits_round_win (the 10.1 reading) is on.
+    """
+    best = max(scores.values())
+    tied = tuple(p for p in t.players if scores[p] == best)
+    if len(tied) == 1:
+        return tied[0], tied[0], ()
+    chosen = tie_order(t.players, t.dealer, tied)
+    credit = t.rules.get("dealer_tie_breaker") or t.rules.get("tie_credits_round_win")
+    return (chosen if credit else None), chosen, tied
+
+
+def tie_note(t: Table, tied, winner, next_dealer) -> str:
+    who = ", ".join(tied)
+    if winner:
+        return (f"round tie between {who}: {winner} wins it by the tie-break order (dealer "
+                f"first, then turn order) and deals next")
+    return (f"round tie between {who}: no round win is credited; {next_dealer} deals next "
+            f"(dealer keeps the deal if tied, else the tied player earliest in turn order; "
+            f"capture-basics.md 10.1)")
+
+
+def winner_takes_all(t: Table, led: Ledger) -> tuple[str, list[str]]:
+    """capture-basics.md section 8: the round winner scores everyone's sum, the others 0. A
+    tie goes to the tie-break order's player (matching-flowers.md 10.4)."""
+    winner, next_dealer, tied = decide(t, led.total)
+    taker = winner or next_dealer
+    pot = sum(led.total.values())
+    for p in t.players:
+        if p == taker:
+            led.set(p, "winner_takes_all", pot,
+                    f"winner takes all: {p} scores every player's round score ({pot})")
+        else:
+            led.set(p, "winner_takes_all", 0, f"winner takes all: {taker} takes the round")
+    notes = []
+    if tied:
+        notes.append(f"winner takes all: round tie between {', '.join(tied)} goes to {taker} "
+                     f"(dealer first, then turn order; matching-flowers.md 10.4)")
+    return taker, notes
+
+
+# --------------------------------------------------------------------------------------------
+# Money layer (capture-basics.md section 6) and game end
+
+def round_payments(t: Table, scores: Mapping[str, int | float], winner: str | None) \
+        -> list[Payment]:
+    """settle_fixed_per_round / settle_per_point: losers pay the round winner. Zero-sum by
+    construction (each payment moves one amount between two players)."""
+    r = t.rules
+    out: list[Payment] = []
+    if winner is None:
+        return out
+    stake = r.get("settle_fixed_per_round", 0)
+    rate = r.get("settle_per_point", 0)
+    for p in t.players:
+        if p == winner:
+            continue
+        if stake:
+            out.append(Payment(p, winner, stake, "settle_fixed_per_round: fixed stake to the "
+                                                "round winner"))
+        if rate:
+            if r.get("settle_per_point_basis") == "winner_score":
+                pts = max(scores[winner], 0)
+                why = f"{pts} points (winner's round score)"
+            else:
+                pts = max(scores[winner] - scores[p], 0)
+                why = f"{pts} points ({scores[winner]} - {scores[p]})"
+            amount = pts * rate
+            if isinstance(amount, float) and amount.is_integer():
+                amount = int(amount)
+            if amount:
+                out.append(Payment(p, winner, amount, f"settle_per_point: {why} x {rate}"))
+    return out
+
+
+def game_winner(t: Table, totals, wins) -> tuple[str | None, str]:
+    """capture-basics.md section 6 and section 8 (counting_rounds, first_dealer_tie_breaker)."""
+    r = t.rules
+    players = list(t.players)
+    keys = ([("wins", wins), ("total", totals)] if r.get("counting_rounds")
+            else [("total", totals), ("wins", wins)])
+    pool = players
+    how = []
+    for name, table in keys:
+        best = max(table[p] for p in pool)
+        pool = [p for p in pool if table[p] == best]
+        how.append(f"{'most rounds won' if name == 'wins' else 'highest total'}")
+        if len(pool) == 1:
+            return pool[0], " then ".join(how)
+    first = t.carry.get("first_dealer", t.dealer)  # no carry: this is the first round
+    if r.get("first_dealer_tie_breaker") and first in pool:
+        return first, "tie: the first dealer wins (first_dealer_tie_breaker)"
+    return None, f"shared win between {', '.join(pool)}"
+
+
+def next_carry(t: Table, scores: Mapping[str, int | float], winner: str | None, *,
+               start: int | float = 0,
+               end_check: Callable | None = None) -> tuple[dict, list[str], str | None]:
+    """The carry for the next round: rounds played, running totals, rounds won, first dealer;
+    and whether the game ended: the game's own ``end_check(totals, wins)`` returns
+    (game winner or None, how) or None; else the agreed ``length`` reached ends it."""
+    c = t.carry
+    totals = {p: c.get("totals", {}).get(p, start) for p in t.players}
+    wins = {p: c.get("wins", {}).get(p, 0) for p in t.players}
+    for p in t.players:
+        totals[p] += scores[p]
+    if winner:
+        wins[winner] += 1
+    played = c.get("round", 0) + 1
+    carry = {"round": played, "totals": totals, "wins": wins,
+             "first_dealer": c.get("first_dealer", t.dealer)}
+    notes: list[str] = []
+    ended = None
+    if end_check is not None:
+        ended = end_check(totals, wins)
+    if ended is None and t.length is not None and played >= t.length:
+        gw, how = game_winner(t, totals, wins)
+        ended = (gw, f"{played} of {t.length} rounds played; {how}")
+    game_win = None
+    if ended is not None:
+        game_win, how = ended
+        carry["game_over"] = True
+        carry["game_winner"] = game_win
+        notes.append(f"game over: {how}" + (f"; {game_win} wins the game" if game_win else ""))
+    return carry, notes, game_win
+
+
+def game_payments(t: Table, game_win: str | None) -> list[Payment]:
+    stake = t.rules.get("settle_fixed_per_game", 0)
+    if not stake or game_win is None:
+        return []
+    return [Payment(p, game_win, stake, "settle_fixed_per_game: stake to the game winner")
+            for p in t.players if p != game_win]
+
+
+# --------------------------------------------------------------------------------------------
+# Assembling the result
+
+def misdeal_result(t: Table, preset: str) -> RoundResult:
+    ev = t.misdeal
+    who = f" ({ev['player']})" if ev.get("player") else ""
+    note = (f"misdeal: {MISDEAL_REASONS[ev['reason']]}{who}; the deal is void, nothing is "
+            f"scored and {t.dealer} deals again (capture-basics.md section 3)")
+    players = tuple(PlayerScore(p, (), 0, (), 0, "void") for p in t.players)
+    return RoundResult(t.game.id, preset, players, (), None, t.dealer, dict(t.carry), (note,))
+
+
+def finish(t: Table, preset: str, led: Ledger, yaku: Mapping[str, tuple], winner, next_dealer,
+           notes: list[str], *, end_check=None, start=0, extra=None) -> RoundResult:
+    scores = dict(led.total)
+    payments = round_payments(t, scores, winner)
+    carry, more, game_win = next_carry(t, scores, winner, start=start, end_check=end_check)
+    notes = list(notes) + more
+    payments += game_payments(t, game_win)
+    players = []
+    for p in t.players:
+        role = "winner" if p == winner else ("draw" if winner is None else "loser")
+        players.append(PlayerScore(p, tuple(yaku.get(p, ())), led.base[p],
+                                   tuple(led.steps[p]), led.total[p], role,
+                                   (extra or {}).get(p, {})))
+    return RoundResult(t.game.id, preset, tuple(players), tuple(payments), winner, next_dealer,
+                       carry, tuple(notes))
+
+
+# --------------------------------------------------------------------------------------------
+# The compiled rules and the common round of the card-value + yaku games
+
+@dataclass(frozen=True)
+class Compiled:
+    """What ``compile(rules)`` fixes once per option set."""
+    rules: Any
+    values: tuple  # (mask, value) rows
+    groups: tuple  # Group rows for evaluate_pile
+    extra: Mapping = field(default_factory=dict)  # game-specific precomputed values
+
+
+def standard_round(g, rnd: Mapping, c: Compiled, *, all_captured: str | None,
+                   adjust: Callable | None = None, pairs_only: bool = True,
+                   misdeals=tuple(MISDEAL_REASONS)) -> RoundResult:
+    """Round score = card value + own yaku (Simplified Game, Matching Flowers, Hana-Awase 1).
+
+    ``all_captured``: why every card must be captured (None when cards may stay uncaptured);
+    ``adjust(t, led, piles, notes)`` applies the game's round-scoring variations and may
+    return (winner, next dealer, tied) to settle the round itself; otherwise
+    winner_takes_all (if on) and the highest score decide it. ``misdeals``: the chapter's
+    misdeal list.
+    """
+    t = read_table(g, rnd, c.rules, misdeals)
+    if t.misdeal:
+        return misdeal_result(t, c.rules.preset)
+    piles = read_piles(t, rnd)
+    notes: list[str] = []
+    if all_captured:
+        total = check_all_captured(t, piles, c.values, all_captured)
+        notes.append(f"card values of all captures total {total} (the whole deck)")
+    led = Ledger(t.players)
+    yaku = {}
+    for p in t.players:
+        ev = evaluate_pile(piles[p], c.values, c.groups)
+        yaku[p] = ev.yaku
+        card_and_yaku_steps(led, p, piles[p], ev, c.values)
+    decided = adjust(t, led, piles, notes) if adjust else None
+    if decided is None and c.rules.get("winner_takes_all"):
+        taker, more = winner_takes_all(t, led)
+        notes += more
+        decided = (taker, taker, ())
+    elif decided is None:
+        decided = decide(t, led.total)
+    winner, next_dealer, tied = decided
+    if tied:
+        notes.append(tie_note(t, tied, winner, next_dealer))
+    if pairs_only:
+        notes += month_warnings(piles, t.players)
+    return finish(t, c.rules.preset, led, yaku, winner, next_dealer, notes)
