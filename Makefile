@@ -12,14 +12,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# waitress on all interfaces (PORT, default 8000); prints the LAN address phones should open
+# and that address as a QR code in the terminal.
 run: $(STAMP)
-	$(BIN)/flask --app tally run --host 0.0.0.0 --port $${PORT:-8000}
+	$(BIN)/python -m tally.cli serve --host 0.0.0.0 --port $${PORT:-8000}
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/api.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

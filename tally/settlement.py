@@ -89,3 +89,80 @@ def nets_of(payments, players=()) -> dict[str, int | float]:
 def winner_takes(winner: str, amounts: Mapping[str, int | float], reason: str) -> list[Payment]:
     """Each loser pays the winner their amount (zero amounts are left out)."""
     return [Payment(p, winner, a, reason) for p, a in amounts.items() if a and p != winner]
+
+
+def direct_payments(nets: Mapping[str, int | float], *, quantum: int | float = 1) -> list[Payment]:
+    """The table that prefers it settles with each loser paying each winner directly: a loser's
+    debt is split over the winners in proportion to what each won.
+
+    Amounts are whole multiples of ``quantum`` (1 chip by default) when every balance is; the
+    rounding keeps each loser's total and each winner's total exact (largest remainders first).
+    """
+    from fractions import Fraction
+
+    if abs(sum(nets.values())) > 1e-9:
+        raise ValueError(f"balances do not sum to zero: {dict(nets)}")
+    losers = [p for p, v in nets.items() if v < 0]
+    winners = [p for p, v in nets.items() if v > 0]
+    won = sum(Fraction(nets[w]) for w in winners)
+    if not losers or not won:
+        return []
+    exact = {(lo, w): Fraction(-nets[lo]) * Fraction(nets[w]) / won
+             for lo in losers for w in winners}
+    q = Fraction(quantum)
+    whole = all((Fraction(v) / q).denominator == 1 for v in nets.values())
+    if not whole:  # fractional balances: pay the exact shares
+        amounts = {k: v for k, v in exact.items()}
+    else:
+        units = {k: v / q for k, v in exact.items()}
+        amounts = {k: Fraction(int(u)) for k, u in units.items()}  # floor (u >= 0)
+        row = {lo: Fraction(-nets[lo]) / q - sum(amounts[lo, w] for w in winners)
+               for lo in losers}
+        col = {w: Fraction(nets[w]) / q - sum(amounts[lo, w] for lo in losers)
+               for w in winners}
+        # Which fractional shares round up: a flow of one unit per share from losers to
+        # winners that meets every loser's and winner's remainder (one always exists: matrix
+        # rounding, Bacharach 1966); augmenting paths, largest fractions tried first.
+        frac = sorted((k for k in units if units[k] != int(units[k])),
+                      key=lambda k: (-(units[k] - int(units[k])), k))
+        up: set = set()
+
+        def augment(lo, seen):
+            for k in frac:
+                if k[0] != lo or k in up or k[1] in seen:
+                    continue
+                w = k[1]
+                seen.add(w)
+                if col[w] > 0:
+                    col[w] -= 1
+                    up.add(k)
+                    return True
+                for k2 in list(up):  # re-route a winner's unit taken by another loser
+                    if k2[1] == w and augment(k2[0], seen):
+                        up.discard(k2)
+                        up.add(k)
+                        return True
+            return False
+
+        for lo in losers:
+            while row[lo] > 0 and augment(lo, set()):
+                row[lo] -= 1
+        for k in up:
+            amounts[k] += 1
+        amounts = {k: v * q for k, v in amounts.items()}
+    out = []
+    for lo in losers:
+        for w in winners:
+            a = amounts[lo, w]
+            if a:
+                a = int(a) if a.denominator == 1 else float(a)
+                out.append(Payment(lo, w, a, "settlement (loser pays winner)"))
+    return out
+
+
+def to_money(chips: int | float, chip_value: int | float | str, places: int = 2) -> float:
+    """Chips converted to money at ``chip_value`` per chip, rounded half-up to ``places``."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    amount = Decimal(str(chips)) * Decimal(str(chip_value))
+    return float(amount.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))

@@ -1,0 +1,262 @@
+"""Marshmallow schemas: request validation, and the shapes the OpenAPI document shows.
+
+Game-specific round keys differ per game, so round bodies accept unknown keys (INCLUDE) and the
+engine validates them; everything the API itself owns is typed here.
+"""
+
+from __future__ import annotations
+
+import math
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+
+class Base(ma.Schema):
+    class Meta:
+        ordered = True
+
+
+class FiniteFloat(fields.Float):
+    def _validated(self, value):
+        v = super()._validated(value)
+        if v is not None and not math.isfinite(v):
+            raise self.make_error("invalid", input=value)
+        return v
+
+
+# ---------------------------------------------------------------- errors
+class ErrorItem(Base):
+    field = fields.String(allow_none=True, metadata={"description": "dotted path to the culprit"})
+    message = fields.String(required=True)
+    card = fields.String(metadata={"description": "the card at fault, when there is one"})
+    player = fields.String(metadata={"description": "the player at fault"})
+    rule = fields.String(metadata={"description": "the rule or event at fault"})
+    option = fields.String()
+    preset = fields.String()
+    game = fields.String()
+    current_version = fields.Integer(metadata={"description": "412 only"})
+
+
+class Errors(Base):
+    errors = fields.List(fields.Nested(ErrorItem), required=True)
+
+
+# ---------------------------------------------------------------- games
+class YakuHit(Base):
+    id = fields.String()
+    name = fields.String()
+    names = fields.Dict(keys=fields.String(), values=fields.String())
+    points = fields.Raw(metadata={"description": "integer (or number) of points"})
+    cards = fields.List(fields.String())
+    note = fields.String()
+
+
+class EvaluateIn(Base):
+    cards = fields.List(fields.String(), required=True,
+                        metadata={"description": "card slugs of cards.md",
+                                  "example": ["pine-poetry", "plum-poetry", "cherry-poetry"]})
+    preset = fields.String(allow_none=True, load_default=None)
+    options = fields.Dict(keys=fields.String(), load_default=dict,
+                          metadata={"description": "option id -> value"})
+
+
+class EvaluateOut(Base):
+    game = fields.String()
+    preset = fields.String()
+    yaku = fields.List(fields.Nested(YakuHit))
+    points = fields.Raw()
+    choices = fields.List(fields.String())
+
+
+class ScoreIn(Base):
+    class Meta:
+        unknown = ma.INCLUDE
+        ordered = True
+
+    preset = fields.String(allow_none=True, load_default=None)
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    players = fields.List(fields.String(), metadata={"description": "names in seating order"})
+    dealer = fields.String()
+    captures = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    events = fields.List(fields.Dict())
+    carry = fields.Dict()
+
+
+class GameSummary(Base):
+    id = fields.String()
+    name = fields.String()
+    names = fields.Dict()
+    family = fields.String()
+    players = fields.Dict()
+    lengths = fields.List(fields.Integer())
+    default_preset = fields.String()
+    presets = fields.List(fields.String())
+    url = fields.String()
+
+
+class GameList(Base):
+    games = fields.List(fields.Nested(GameSummary))
+
+
+class GameOut(Base):
+    class Meta:
+        unknown = ma.INCLUDE
+
+    id = fields.String()
+    name = fields.String()
+    deck = fields.List(fields.String())
+    combinations = fields.List(fields.Dict())
+    options = fields.List(fields.Dict())
+    presets = fields.List(fields.Dict())
+    events = fields.List(fields.Dict())
+    players = fields.Dict()
+    lengths = fields.List(fields.Integer())
+    round_example = fields.Dict(allow_none=True)
+
+
+class ScoreOut(Base):
+    class Meta:
+        unknown = ma.INCLUDE
+
+    game = fields.String()
+    preset = fields.String()
+    players = fields.List(fields.Dict())
+    payments = fields.List(fields.Dict())
+    net = fields.Dict()
+    winner = fields.String(allow_none=True)
+    next_dealer = fields.String(allow_none=True)
+    carry = fields.Dict()
+
+
+# ---------------------------------------------------------------- sessions
+class SessionIn(Base):
+    game = fields.String(required=True, metadata={"example": "koi-koi"})
+    preset = fields.String(allow_none=True, load_default=None)
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    players = fields.List(fields.String(validate=validate.Length(min=1, max=40)),
+                          required=True, validate=validate.Length(min=2, max=7),
+                          metadata={"description": "names in seating order",
+                                    "example": ["Aki", "Bo"]})
+    length = fields.Integer(allow_none=True, metadata={
+        "description": "months: 3, 6 or 12 as the game allows; null = open-ended; default 12 "
+                       "(or the game's longest)"})
+    chip_value = FiniteFloat(load_default=1, validate=validate.Range(min=0),
+                             metadata={"description": "money per chip"})
+    currency = fields.String(load_default="", validate=validate.Length(max=8))
+    first_dealer = fields.String(allow_none=True, load_default=None)
+    title = fields.String(load_default="", validate=validate.Length(max=200))
+    group = fields.String(allow_none=True, load_default=None,
+                          metadata={"description": "a group id: players keep their identity"})
+    group_token = fields.String(allow_none=True, load_default=None)
+    by = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=80))
+
+
+class Created(Base):
+    id = fields.String()
+    version = fields.Integer()
+    edit_token = fields.String()
+    read_token = fields.String()
+    edit_url = fields.String()
+    read_url = fields.String()
+    session = fields.Dict()
+
+
+class RoundIn(Base):
+    """A round's input: the game's keys (captures, hands, events, ...). ``players``, ``dealer``
+    and ``carry`` come from the series and may be left out."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+        ordered = True
+
+    version = fields.Integer(metadata={"description": "the session version this change is based "
+                                                      "on (or send If-Match)"})
+    by = fields.String(allow_none=True, validate=validate.Length(max=80),
+                       metadata={"description": "who makes the change (for the history)"})
+    captures = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    events = fields.List(fields.Dict())
+
+
+class WriteIn(Base):
+    version = fields.Integer()
+    by = fields.String(allow_none=True, validate=validate.Length(max=80))
+
+
+class SessionOut(Base):
+    class Meta:
+        unknown = ma.INCLUDE
+
+    id = fields.String()
+    title = fields.String()
+    version = fields.Integer()
+    access = fields.String()
+    config = fields.Dict()
+    state = fields.Dict()
+    rounds = fields.List(fields.Dict())
+
+
+class Changed(Base):
+    class Meta:
+        unknown = ma.INCLUDE
+
+    version = fields.Integer()
+    round = fields.Dict(allow_none=True)
+    state = fields.Dict()
+
+
+class SettlementQuery(Base):
+    mode = fields.String(load_default="fewest", validate=validate.OneOf(["fewest", "direct"]))
+
+
+class SettlementOut(Base):
+    mode = fields.String()
+    chip_value = fields.Float()
+    currency = fields.String()
+    nets = fields.List(fields.Dict())
+    payments = fields.List(fields.Dict())
+
+
+class ImportIn(Base):
+    class Meta:
+        unknown = ma.INCLUDE
+
+    config = fields.Dict(required=True)
+    rounds = fields.List(fields.Dict(), load_default=list)
+    title = fields.String(load_default="")
+    history = fields.List(fields.Dict(), load_default=list)
+    created = fields.String(allow_none=True, load_default=None)
+    group = fields.String(allow_none=True, load_default=None)
+    group_token = fields.String(allow_none=True, load_default=None)
+
+
+class QrQuery(Base):
+    link = fields.String(load_default="read", validate=validate.OneOf(["read", "edit"]),
+                         metadata={"description": "which link the code holds (edit needs the "
+                                                  "edit token)"})
+
+
+class GroupIn(Base):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=100))
+
+
+class GroupCreated(Base):
+    id = fields.String()
+    name = fields.String()
+    token = fields.String()
+
+
+class StandingsQuery(Base):
+    period = fields.String(load_default="all", validate=validate.OneOf(["all", "year"]),
+                           metadata={"description": "all time, or this calendar year (UTC)"})
+    since = fields.Date(allow_none=True, load_default=None)
+    until = fields.Date(allow_none=True, load_default=None)
+    game = fields.String(allow_none=True, load_default=None)
+
+
+class StandingsOut(Base):
+    group = fields.Dict()
+    period = fields.Dict()
+    players = fields.List(fields.Dict())

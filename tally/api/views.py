@@ -1,0 +1,620 @@
+"""The endpoints. Games go through the registry only (never a hard-coded game id)."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import logging
+from datetime import date, datetime, timezone
+from functools import wraps
+from urllib.parse import urlencode
+
+from flask import Response, current_app, request
+from flask_smorest import Blueprint
+
+from .. import series
+from ..errors import TallyError
+from ..games import GAMES, get_game
+from ..share import public_base, qr_png, qr_svg, session_link
+from ..store import NotFound, Store, StoreError, read_token_of
+from . import schemas as S
+
+log = logging.getLogger("tally.api")
+
+games_blp = Blueprint("games", __name__, url_prefix="/api/v1/games",
+                      description="The games and their rules; scoring without saving anything")
+sessions_blp = Blueprint("sessions", __name__, url_prefix="/api/v1/sessions",
+                         description="Series of rounds: the ledger, corrections, settlement, "
+                                     "sharing and export")
+groups_blp = Blueprint("groups", __name__, url_prefix="/api/v1/groups",
+                       description="Players who keep their identity across sessions")
+
+ERR = S.Errors
+TOKEN_PARAM = {"in": "query", "name": "t", "schema": {"type": "string"},
+               "description": "the session's edit or read-only token"}
+IF_MATCH = {"in": "header", "name": "If-Match", "schema": {"type": "string"},
+            "description": "the session version the change is based on (or a `version` field)"}
+IDEM = {"in": "header", "name": "Idempotency-Key", "schema": {"type": "string"},
+        "description": "a repeated POST with the same key is applied once"}
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def store() -> Store:
+    return current_app.extensions["tally_store"]
+
+
+def json_response(body: str | dict | list, status: int = 200, headers=None) -> Response:
+    if not isinstance(body, str):
+        body = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    resp = Response(body, status=status, mimetype="application/json")
+    for k, v in (headers or {}).items():
+        resp.headers[k] = v
+    return resp
+
+
+def presented_token() -> str | None:
+    t = request.args.get("t") or request.headers.get("X-Tally-Token")
+    if not t:
+        auth = request.headers.get("Authorization", "")
+        if auth[:7].lower() == "bearer ":
+            t = auth[7:].strip()
+    return t or None
+
+
+def authorize(row: dict, need: str) -> str:
+    kind = Store.auth(row, presented_token())
+    if kind is None:
+        raise Unauthorized("a valid token for this session is needed (?t=...)", field="t")
+    if need == "edit" and kind != "edit":
+        raise Forbidden("this link is read-only: the edit token is needed to change the session",
+                        field="t")
+    return kind
+
+
+class Unauthorized(StoreError):
+    status = 401
+
+
+class Forbidden(StoreError):
+    status = 403
+
+
+class PreconditionRequired(StoreError):
+    status = 428
+
+
+def version_of(body: dict | None) -> int | None:
+    header = request.headers.get("If-Match")
+    if header and header.strip() == "*":
+        return None  # HTTP's "any version": the change applies to whatever is current
+    if header:
+        v = header.strip()
+        if v.startswith("W/"):
+            v = v[2:]
+        v = v.strip('"')
+        try:
+            return int(v)
+        except ValueError:
+            raise StoreError(f"If-Match must be a session version, not {header!r}",
+                             field="If-Match") from None
+    if body and body.get("version") is not None:
+        return body["version"]
+    raise PreconditionRequired("send the session version you based this change on (If-Match "
+                               "header or a 'version' field)", field="version")
+
+
+def actor_of(body: dict | None) -> str | None:
+    by = (body or {}).get("by") or request.headers.get("X-Tally-Actor")
+    return by[:80] if isinstance(by, str) else None
+
+
+def idempotent(fn):
+    """Apply a POST once per Idempotency-Key: a repeat returns the stored response."""
+    @wraps(fn)
+    def wrapper(*args, **kwargs):
+        key = request.headers.get("Idempotency-Key")
+        if not key:
+            return fn(*args, **kwargs)
+        if len(key) > 200:
+            raise StoreError("Idempotency-Key is too long (at most 200 characters)",
+                             field="Idempotency-Key")
+        scope = f"{request.method} {request.path}"
+        body_hash = hashlib.sha256(request.get_data()).hexdigest()
+        st = store()
+        with st.transaction():
+            hit = st.idempotent(key, scope, body_hash)
+            if hit is not None:
+                return json_response(hit[1], hit[0], {"Idempotent-Replayed": "true"})
+            resp = fn(*args, **kwargs)
+            if 200 <= resp.status_code < 300:
+                st.remember(key, scope, body_hash, resp.status_code, resp.get_data(as_text=True))
+            return resp
+    return wrapper
+
+
+def engine(fn, *args, **kwargs):
+    """Call the engine; a crash on odd input is reported as bad input, never a 500."""
+    try:
+        return fn(*args, **kwargs)
+    except (TallyError, StoreError):
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        log.exception("engine failed on input")
+        raise TallyError(f"the input could not be scored ({type(e).__name__}); check its "
+                         f"shape against the game's round_example", field="round") from None
+
+
+def base_url() -> str:
+    return public_base(request.host_url, current_app.config.get("PUBLIC_URL"))
+
+
+def session_body(row: dict, access: str, views: list[str] | None = None) -> str:
+    """The session as JSON, spliced from the stored JSON texts (reads never re-score)."""
+    views = store().round_views(row["id"]) if views is None else views
+    head = json.dumps({"id": row["id"], "title": row["title"], "version": row["version"],
+                       "access": access, "created": row["created"], "updated": row["updated"],
+                       "group": row["group_id"]}, ensure_ascii=False, separators=(",", ":"))
+    return (head[:-1] + ',"config":' + row["config"] + ',"state":' + row["state"]
+            + ',"rounds":[' + ",".join(views) + "]}")
+
+
+def etag(version: int) -> dict:
+    return {"ETag": f'"{version}"'}
+
+
+def changed_body(out: dict, seq: int | None) -> str:
+    rnd = None
+    if seq is not None and 1 <= seq <= len(out["rounds"]):
+        rnd = out["rounds"][seq - 1].view()
+    return json.dumps({"version": out["version"], "round": rnd, "state": out["state"]},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+# ----------------------------------------------------------------------------- games
+
+@games_blp.route("")
+@games_blp.response(200, S.GameList)
+def list_games():
+    """List the games"""
+    out = []
+    for gid in sorted(GAMES):
+        g = GAMES[gid]
+        out.append({"id": g.id, "name": g.names.get("en", g.id), "names": dict(g.names),
+                    "family": g.family, "players": {"min": g.players[0], "max": g.players[1]},
+                    "lengths": list(g.lengths), "default_preset": g.default_preset,
+                    "presets": [p.id for p in g.presets],
+                    "url": f"/api/v1/games/{g.id}"})
+    return json_response({"games": out})
+
+
+def need_game(game: str):
+    try:
+        return get_game(game)
+    except TallyError as e:
+        raise NotFound(e.message, field="game") from None
+
+
+@games_blp.route("/<game>")
+@games_blp.response(200, S.GameOut)
+@games_blp.alt_response(404, schema=ERR)
+def read_game(game):
+    """One game's rules: deck, combinations, options, presets, events, player counts"""
+    g = need_game(game)
+    return json_response(g.to_dict())
+
+
+@games_blp.route("/<game>/evaluate", methods=["POST"])
+@games_blp.arguments(S.EvaluateIn())
+@games_blp.response(200, S.EvaluateOut)
+@games_blp.alt_response(404, schema=ERR)
+@games_blp.alt_response(422, schema=ERR)
+def evaluate(body, game):
+    """Score one pile of captured cards (base points of that pile alone); nothing is saved"""
+    g = need_game(game)
+    from .. import evaluate as _evaluate
+    ev = engine(_evaluate, g.id, body["cards"], preset=body["preset"],
+                options=body["options"])
+    preset = g.rules(body["preset"], body["options"]).preset
+    out = {"game": g.id, "preset": preset, "yaku": [y.to_dict() for y in ev.yaku],
+           "points": ev.points}
+    if ev.choices:
+        out["choices"] = list(ev.choices)
+    return json_response(out)
+
+
+@games_blp.route("/<game>/score", methods=["POST"])
+@games_blp.arguments(S.ScoreIn())
+@games_blp.response(200, S.ScoreOut)
+@games_blp.alt_response(404, schema=ERR)
+@games_blp.alt_response(422, schema=ERR)
+def score(body, game):
+    """Score a complete round (players, dealer, captures, hands, events); nothing is saved"""
+    g = need_game(game)
+    from .. import score_round
+    body = dict(body)
+    preset, options = body.pop("preset", None), body.pop("options", None) or {}
+    res = engine(score_round, g.id, body, preset=preset, options=options)
+    return json_response(res.to_dict())
+
+
+# ----------------------------------------------------------------------------- sessions
+
+def _group_for(body) -> str | None:
+    gid = body.get("group")
+    if not gid:
+        return None
+    row = store().group_row(gid)
+    if not Store.group_auth(row, body.get("group_token")):
+        raise Unauthorized("the group's token is needed to add a session to it",
+                           field="group_token")
+    return gid
+
+
+def _created(out: dict) -> Response:
+    st = store()
+    row = st.need_session(out["id"])
+    base = base_url()
+    body = {"id": out["id"], "version": out["version"], "edit_token": out["edit_token"],
+            "read_token": out["read_token"],
+            "edit_url": session_link(base, out["id"], out["edit_token"]),
+            "read_url": session_link(base, out["id"], out["read_token"]),
+            "session": json.loads(session_body(row, "edit"))}
+    return json_response(body, 201, {"Location": f"/api/v1/sessions/{out['id']}",
+                                     **etag(out["version"])})
+
+
+@sessions_blp.route("", methods=["POST"])
+@sessions_blp.arguments(S.SessionIn())
+@sessions_blp.response(201, S.Created)
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.alt_response(422, schema=ERR)
+@sessions_blp.doc(parameters=[IDEM])
+@idempotent
+def create_session(body):
+    """Create a session (a series): game, preset and options are fixed here"""
+    cfg = engine(series.check_config, body)
+    gid = _group_for(body)
+    out = store().create_session(cfg, title=body.get("title") or "", group_id=gid,
+                                 actor=body.get("by"))
+    return _created(out)
+
+
+@sessions_blp.route("/import", methods=["POST"])
+@sessions_blp.arguments(S.ImportIn())
+@sessions_blp.response(201, S.Created)
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(422, schema=ERR)
+@sessions_blp.doc(parameters=[IDEM])
+@idempotent
+def import_session(body):
+    """Import a session exported as JSON: a new session identical to the exported one"""
+    cfg = engine(series.check_config, body["config"])
+    gid = _group_for(body)
+    inputs = []
+    for i, r in enumerate(body["rounds"]):
+        inp = r.get("input") if isinstance(r, dict) and "input" in r else r
+        inputs.append(series.clean_input(cfg, inp, field_prefix=f"rounds.{i + 1}."))
+    out = engine(store().create_session, cfg, title=body.get("title") or "", group_id=gid,
+                 inputs=inputs, history=[h for h in body["history"] if isinstance(h, dict)],
+                 created=body.get("created"))
+    return _created(out)
+
+
+@sessions_blp.route("/<session_id>")
+@sessions_blp.response(200, S.SessionOut)
+@sessions_blp.alt_response(304, description="unchanged since the If-None-Match version")
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM])
+def read_session(session_id):
+    """The session: rounds with breakdowns, totals, month, dealer and the chip ledger"""
+    row = store().need_session(session_id)
+    kind = authorize(row, "read")
+    tag = etag(row["version"])
+    if request.headers.get("If-None-Match") == tag["ETag"]:  # a phone polling: unchanged
+        return Response(status=304, headers=tag)
+    return json_response(session_body(row, kind), 200, tag)
+
+
+@sessions_blp.route("/<session_id>/rounds", methods=["POST"])
+@sessions_blp.arguments(S.RoundIn())
+@sessions_blp.response(201, S.Changed)
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(403, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.alt_response(409, schema=ERR)
+@sessions_blp.alt_response(412, schema=ERR)
+@sessions_blp.alt_response(422, schema=ERR)
+@sessions_blp.alt_response(428, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH, IDEM])
+@idempotent
+def add_round(body, session_id):
+    """Add the next round: the server scores it, advances the month and names the dealer"""
+    st = store()
+    row = st.need_session(session_id)
+    authorize(row, "edit")
+    version = version_of(body)
+    raw = {k: v for k, v in body.items() if k not in ("version", "by")}
+    out = engine(st.add_round, session_id, version, raw, actor_of(body))
+    seq = out["seq"]
+    body = ('{"version":%d,"round":%s,"state":%s}'
+            % (out["version"], out["round_json"], out["state_json"]))
+    return json_response(body, 201,
+                         {"Location": f"/api/v1/sessions/{session_id}/rounds/{seq}",
+                          **etag(out["version"])})
+
+
+@sessions_blp.route("/<session_id>/rounds/<int:seq>")
+@sessions_blp.response(200, S.Changed)
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM])
+def read_round(session_id, seq):
+    """One round: its input, dealer, month and result"""
+    st = store()
+    row = st.need_session(session_id)
+    authorize(row, "read")
+    views = st.round_views(session_id)
+    if not 1 <= seq <= len(views):
+        raise NotFound(f"no round {seq} in this session (it has {len(views)})", field="seq")
+    return json_response(views[seq - 1], 200, etag(row["version"]))
+
+
+@sessions_blp.route("/<session_id>/rounds/<int:seq>", methods=["PUT"])
+@sessions_blp.arguments(S.RoundIn())
+@sessions_blp.response(200, S.Changed)
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(403, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.alt_response(412, schema=ERR)
+@sessions_blp.alt_response(422, schema=ERR)
+@sessions_blp.alt_response(428, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH])
+def replace_round(body, session_id, seq):
+    """Correct a past round (replace its input); every later round and the ledger are
+    recomputed"""
+    st = store()
+    row = st.need_session(session_id)
+    authorize(row, "edit")
+    version = version_of(body)
+    raw = {k: v for k, v in body.items() if k not in ("version", "by")}
+    out = engine(st.replace_round, session_id, version, seq, raw, actor_of(body))
+    return json_response(changed_body(out, seq), 200, etag(out["version"]))
+
+
+@sessions_blp.route("/<session_id>/rounds/<int:seq>", methods=["DELETE"])
+@sessions_blp.arguments(S.WriteIn(), location="query", as_kwargs=True)
+@sessions_blp.response(200, S.Changed)
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(403, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.alt_response(412, schema=ERR)
+@sessions_blp.alt_response(422, schema=ERR)
+@sessions_blp.alt_response(428, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH])
+def delete_round(session_id, seq, **q):
+    """Delete a round; every later round and the ledger are recomputed"""
+    st = store()
+    row = st.need_session(session_id)
+    authorize(row, "edit")
+    version = version_of(q)
+    out = engine(st.delete_round, session_id, version, seq, actor_of(q))
+    return json_response(changed_body(out, None), 200, etag(out["version"]))
+
+
+@sessions_blp.route("/<session_id>/undo", methods=["POST"])
+@sessions_blp.arguments(S.WriteIn())
+@sessions_blp.response(200, S.Changed)
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(403, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.alt_response(409, schema=ERR)
+@sessions_blp.alt_response(412, schema=ERR)
+@sessions_blp.alt_response(422, schema=ERR)
+@sessions_blp.alt_response(428, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH, IDEM])
+@idempotent
+def undo(body, session_id):
+    """Revert the last change (adding, correcting or deleting a round)"""
+    st = store()
+    row = st.need_session(session_id)
+    authorize(row, "edit")
+    version = version_of(body)
+    out = engine(st.undo, session_id, version, actor_of(body))
+    return json_response(changed_body(out, None), 200, etag(out["version"]))
+
+
+@sessions_blp.route("/<session_id>/history")
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {"description": "the changes, "
+                  "oldest first: who, when, action, before and after"}})
+def history(session_id):
+    """The append-only history of changes"""
+    st = store()
+    row = st.need_session(session_id)
+    authorize(row, "read")
+    return json_response({"history": st.history(session_id)}, 200, etag(row["version"]))
+
+
+@sessions_blp.route("/<session_id>/settlement")
+@sessions_blp.arguments(S.SettlementQuery(), location="query")
+@sessions_blp.response(200, S.SettlementOut)
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM])
+def settlement(q, session_id):
+    """Each player's net chips and the payments that settle them (fewest transfers, or
+    each loser paying each winner directly), with money at the chip value"""
+    row = store().need_session(session_id)
+    authorize(row, "read")
+    cfg = series.config_of(json.loads(row["config"]))
+    state = json.loads(row["state"])
+    totals = {t["player"]: t["chips"] for t in state["totals"]}
+    return json_response(series.settle(cfg, totals, q["mode"]))
+
+
+@sessions_blp.route("/<session_id>/export.json")
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
+    "description": "the complete session; POST it to /api/v1/sessions/import"}})
+def export_json(session_id):
+    """Export a session as JSON (re-importable)"""
+    st = store()
+    row = st.need_session(session_id)
+    authorize(row, "read")
+    return json_response(st.export(session_id), 200, {
+        "Content-Disposition": f'attachment; filename="tally-{session_id}.json"'})
+
+
+def csv_of(doc: dict) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["session", "game", "round", "month", "dealer", "player", "role", "base_points",
+                "points", "chips", "yaku", "winner"])
+    nets = {r["seq"]: r["net"] for r in doc["summary"]["rounds"]}
+    for r in doc["results"]:
+        res = r["result"]
+        for ps in res.get("players") or ():
+            yaku = ";".join(f"{y['id']}={y['points']}" for y in ps.get("yaku") or ())
+            w.writerow([doc["id"], doc["config"]["game"], r["seq"], r["month"], r["dealer"],
+                        ps["player"], ps.get("role", ""), ps.get("base_points", ""),
+                        ps.get("points", ""), nets.get(r["seq"], {}).get(ps["player"], 0),
+                        yaku, res.get("winner") or ""])
+    return buf.getvalue()
+
+
+@sessions_blp.route("/<session_id>/export.csv")
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
+    "description": "one row per round and player", "content": {"text/csv": {}}}})
+def export_csv(session_id):
+    """Export a session as CSV (one row per round and player)"""
+    st = store()
+    row = st.need_session(session_id)
+    authorize(row, "read")
+    return Response(csv_of(st.export(session_id)), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="tally-{session_id}.csv"'})
+
+
+def _share_link(row, link: str) -> str:
+    token = presented_token()
+    kind = authorize(row, "edit" if link == "edit" else "read")
+    if link == "read" and kind == "edit":
+        token = read_token_of(token)
+    return session_link(base_url(), row["id"], token)
+
+
+@sessions_blp.route("/<session_id>/share")
+@sessions_blp.arguments(S.QrQuery(), location="query")
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(403, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
+    "description": "the share link and the addresses of its QR codes"}})
+def share(q, session_id):
+    """The share link (read-only unless link=edit) and its QR codes"""
+    row = store().need_session(session_id)
+    url = _share_link(row, q["link"])
+    qs = "?" + urlencode({"t": presented_token(), "link": q["link"]})
+    return json_response({"url": url, "link": q["link"],
+                          "qr_svg": f"/api/v1/sessions/{session_id}/qr.svg{qs}",
+                          "qr_png": f"/api/v1/sessions/{session_id}/qr.png{qs}"})
+
+
+@sessions_blp.route("/<session_id>/qr.svg")
+@sessions_blp.arguments(S.QrQuery(), location="query")
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(403, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
+    "description": "QR code of the share link", "content": {"image/svg+xml": {}}}})
+def qr_svg_view(q, session_id):
+    """QR code (SVG) of the session's share link"""
+    row = store().need_session(session_id)
+    return Response(qr_svg(_share_link(row, q["link"])), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=300"})
+
+
+@sessions_blp.route("/<session_id>/qr.png")
+@sessions_blp.arguments(S.QrQuery(), location="query")
+@sessions_blp.alt_response(401, schema=ERR)
+@sessions_blp.alt_response(403, schema=ERR)
+@sessions_blp.alt_response(404, schema=ERR)
+@sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
+    "description": "QR code of the share link", "content": {"image/png": {}}}})
+def qr_png_view(q, session_id):
+    """QR code (PNG) of the session's share link"""
+    row = store().need_session(session_id)
+    return Response(qr_png(_share_link(row, q["link"])), mimetype="image/png",
+                    headers={"Cache-Control": "private, max-age=300"})
+
+
+# ----------------------------------------------------------------------------- groups
+
+@groups_blp.route("", methods=["POST"])
+@groups_blp.arguments(S.GroupIn())
+@groups_blp.response(201, S.GroupCreated)
+@groups_blp.alt_response(422, schema=ERR)
+@groups_blp.doc(parameters=[IDEM])
+@idempotent
+def create_group(body):
+    """Create a group (a family, a club): its players keep their identity across sessions"""
+    gid, token = store().create_group(body["name"])
+    return json_response({"id": gid, "name": body["name"], "token": token}, 201,
+                         {"Location": f"/api/v1/groups/{gid}"})
+
+
+def _group_access(gid: str) -> dict:
+    row = store().group_row(gid)
+    if not Store.group_auth(row, presented_token()):
+        raise Unauthorized("the group's token is needed (?t=...)", field="t")
+    return row
+
+
+@groups_blp.route("/<group_id>")
+@groups_blp.alt_response(401, schema=ERR)
+@groups_blp.alt_response(404, schema=ERR)
+@groups_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
+    "description": "the group, its players and its sessions"}})
+def read_group(group_id):
+    """A group: its players and sessions"""
+    row = _group_access(group_id)
+    st = store()
+    sessions = [{"id": sid, "title": title, "game": game, "created": created}
+                for sid, title, game, created in st.conn.execute(
+                    "SELECT id, title, game, created FROM sessions WHERE group_id = ? "
+                    "ORDER BY created", (group_id,))]
+    return json_response({"id": row["id"], "name": row["name"], "created": row["created"],
+                          "players": st.group_players(group_id), "sessions": sessions})
+
+
+@groups_blp.route("/<group_id>/standings")
+@groups_blp.arguments(S.StandingsQuery(), location="query")
+@groups_blp.response(200, S.StandingsOut)
+@groups_blp.alt_response(401, schema=ERR)
+@groups_blp.alt_response(404, schema=ERR)
+@groups_blp.doc(parameters=[TOKEN_PARAM])
+def standings(q, group_id):
+    """Standings over a period: chips won and lost, series and rounds won, biggest round,
+    yaku made most often; per player and per game"""
+    row = _group_access(group_id)
+    since, until = q.get("since"), q.get("until")
+    if q["period"] == "year" and since is None:
+        since = date(datetime.now(timezone.utc).year, 1, 1)
+    s_iso = since.isoformat() if since else None
+    u_iso = until.isoformat() if until else None
+    items = store().group_series(group_id, s_iso, u_iso, q.get("game"))
+    out = series.standings(items)
+    return json_response({"group": {"id": row["id"], "name": row["name"]},
+                          "period": {"since": s_iso, "until": u_iso, "game": q.get("game")},
+                          "players": out["players"]})
+
+
+__all__ = ["games_blp", "sessions_blp", "groups_blp"]

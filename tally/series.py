@@ -1,0 +1,406 @@
+"""A series (a session of months): replaying its rounds through the engine.
+
+Pure: no Flask, no SQL. A series is its configuration (game, preset, options fixed at creation,
+players in seating order, length, chip value, first dealer) plus the ordered list of round
+inputs as the table entered them. Everything else (the dealer and month of each round, the
+carry from one hand to the next, the results, the running totals and the chip ledger) is
+derived by ``replay``, so correcting or deleting a past round recomputes every later one.
+
+Series rules taken from the engine, never per game:
+- a round's dealer is the previous result's ``next_dealer`` (the same dealer when it is None);
+- a round's ``carry`` is the previous result's ``carry`` (a nagari multiplier, for example);
+- a round completes a month unless its result's ``carry["counts_as_month"]`` is false, or it has
+  no winner and the rules' option ``nagari_counts_as_month`` is false (go-stop.md section 6.7);
+- the series ends after its length in months, or when a result's ``carry["game_over"]`` is true
+  (koi-koi's first_to_50, for example); ``carry["game_winner"]`` then names the winner;
+- chips are the result's payments; a points-only game (no payments in any result) settles each
+  round by the differences of points between each pair of players, which for two players is the
+  loser paying the winner the round score (koi-koi.md section 6).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from .errors import TallyError
+from .games import get_game, score_round
+from .settlement import direct_payments, fewest_transfers, to_money
+
+SERVER_KEYS = ("players", "dealer", "carry")  # filled in by the series, never stored
+
+
+@dataclass(frozen=True)
+class SeriesConfig:
+    game: str
+    players: tuple[str, ...]
+    preset: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    length: int | None = 12  # months; None = open-ended
+    first_dealer: str | None = None
+    chip_value: float = 1
+    currency: str = ""
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "preset": self.preset, "options": dict(self.options),
+                "players": list(self.players), "length": self.length,
+                "first_dealer": self.first_dealer, "chip_value": self.chip_value,
+                "currency": self.currency}
+
+
+def check_config(raw: Mapping) -> SeriesConfig:
+    """Validate a new series against its game and return it normalised (preset resolved)."""
+    g = get_game(raw.get("game"))
+    preset = raw.get("preset")
+    options = raw.get("options") or {}
+    rules = g.rules(preset, options)  # raises on an unknown preset / option / bad value
+    players = raw.get("players")
+    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        raise TallyError("players must be a list of names", game=g.id, field="players")
+    players = tuple(p.strip() for p in players)
+    if any(not p for p in players):
+        raise TallyError("a player's name is empty", game=g.id, field="players")
+    if len(set(players)) != len(players):
+        dup = next(p for p in players if players.count(p) > 1)
+        raise TallyError(f"player {dup!r} is listed twice", game=g.id, player=dup,
+                         field="players")
+    lo, hi = g.players
+    if not lo <= len(players) <= hi:
+        raise TallyError(f"{g.id} is played by {lo}-{hi} players, not {len(players)}",
+                         game=g.id, field="players")
+    if "length" in raw:
+        length = raw["length"]
+    else:  # 12 months (Chapter 3's standard), or the game's longest series
+        length = 12 if 12 in g.lengths else max(g.lengths, default=None)
+    if length is not None and length not in g.lengths:
+        raise TallyError(f"a {g.id} series lasts {', '.join(map(str, g.lengths))} months or is "
+                         f"open-ended (null), not {length!r}", game=g.id, field="length")
+    dealer = raw.get("first_dealer") or players[0]
+    if dealer not in players:
+        raise TallyError(f"first dealer {dealer!r} is not one of the players", game=g.id,
+                         player=dealer, field="first_dealer")
+    chip_value = raw.get("chip_value", 1)
+    if isinstance(chip_value, bool) or not isinstance(chip_value, (int, float)) or \
+            not math.isfinite(chip_value) or chip_value < 0:
+        raise TallyError(f"chip value must be a number >= 0, not {chip_value!r}", game=g.id,
+                         field="chip_value")
+    return SeriesConfig(g.id, players, rules.preset, dict(options), length, dealer,
+                        chip_value, raw.get("currency") or "")
+
+
+def config_of(d: Mapping) -> SeriesConfig:
+    """A stored (already validated) configuration."""
+    return SeriesConfig(d["game"], tuple(d["players"]), d.get("preset"),
+                        dict(d.get("options") or {}), d.get("length"), d.get("first_dealer"),
+                        d.get("chip_value", 1), d.get("currency") or "")
+
+
+def clean_input(cfg: SeriesConfig, raw: Any, *, dealer: str | None = None,
+                carry: Mapping | None = None, field_prefix: str = "") -> dict:
+    """The round input as stored: the keys the series fills in are checked and dropped."""
+    if not isinstance(raw, Mapping):
+        raise TallyError("a round must be an object", game=cfg.game,
+                         field=field_prefix.rstrip(".") or "round")
+    out = dict(raw)
+    if "players" in out:
+        if list(out.pop("players") or ()) != list(cfg.players):
+            raise TallyError(f"this series is played by {', '.join(cfg.players)} in that "
+                             f"seating order; leave 'players' out of the round", game=cfg.game,
+                             field=field_prefix + "players")
+    if "dealer" in out:
+        given = out.pop("dealer")
+        if dealer is not None and given != dealer:
+            raise TallyError(f"the dealer of this round is {dealer!r} by the game's rules, not "
+                             f"{given!r}; leave 'dealer' out of the round", game=cfg.game,
+                             player=given if isinstance(given, str) else None,
+                             rule="dealer", field=field_prefix + "dealer")
+    if "carry" in out:
+        given = out.pop("carry")
+        if carry is not None and given not in (None, {}) and dict(given) != dict(carry):
+            raise TallyError("'carry' comes from the previous round; leave it out of the round",
+                             game=cfg.game, rule="carry", field=field_prefix + "carry")
+    return out
+
+
+@dataclass
+class RoundState:
+    seq: int  # 1-based position in the series
+    month: int  # the month this round was played in
+    dealer: str
+    carry_in: dict
+    input: dict
+    result: dict  # RoundResult.to_dict()
+    counts_as_month: bool
+
+    def view(self) -> dict:
+        return {"seq": self.seq, "month": self.month, "dealer": self.dealer,
+                "carry_in": self.carry_in, "counts_as_month": self.counts_as_month,
+                "input": self.input, "result": self.result}
+
+
+def _counts_as_month(result: Mapping, rules) -> bool:
+    c = (result.get("carry") or {}).get("counts_as_month")
+    if isinstance(c, bool):
+        return c
+    if result.get("winner") is None and rules.get("nagari_counts_as_month") is False:
+        return False
+    return True
+
+
+def score_one(cfg: SeriesConfig, inp: Mapping, *, seq: int, month: int, dealer: str,
+              carry: Mapping, field_prefix: str = "") -> RoundState:
+    full = dict(inp)
+    full["players"] = list(cfg.players)
+    full["dealer"] = dealer
+    if carry:
+        full["carry"] = dict(carry)
+    try:
+        res = score_round(cfg.game, full, preset=cfg.preset, options=cfg.options)
+    except TallyError as e:
+        raise _prefixed(e, seq, field_prefix) from None
+    rd = res.to_dict()
+    rules = get_game(cfg.game).rules(cfg.preset, cfg.options)
+    return RoundState(seq, month, dealer, dict(carry or {}), dict(inp), rd,
+                      _counts_as_month(rd, rules))
+
+
+def _prefixed(e: TallyError, seq: int, field_prefix: str) -> TallyError:
+    new = TallyError(f"round {seq}: {e.message}" if field_prefix else e.message, game=e.game,
+                     card=e.card, player=e.player, option=e.option, preset=e.preset,
+                     rule=e.rule, field=field_prefix + (e.field or "round")
+                     if field_prefix else e.field)
+    new.round = seq
+    return new
+
+
+def next_position(cfg: SeriesConfig, rounds: list[RoundState]) -> tuple[int, str, dict]:
+    """The month, dealer and carry of the next round after ``rounds``."""
+    if not rounds:
+        return 1, cfg.first_dealer or cfg.players[0], {}
+    last = rounds[-1]
+    r = last.result
+    dealer = r.get("next_dealer") or last.dealer
+    carry = {k: v for k, v in (r.get("carry") or {}).items() if k != "counts_as_month"}
+    return last.month + (1 if last.counts_as_month else 0), dealer, carry
+
+
+def months_played(rounds: list[RoundState]) -> int:
+    return sum(1 for r in rounds if r.counts_as_month)
+
+
+def game_over(rounds: list[RoundState]) -> bool:
+    """The engine ended the game early (``carry.game_over``, e.g. koi-koi's first_to_50)."""
+    return bool(rounds) and bool((rounds[-1].result.get("carry") or {}).get("game_over"))
+
+
+def is_complete(cfg: SeriesConfig, rounds: list[RoundState]) -> bool:
+    return (cfg.length is not None and months_played(rounds) >= cfg.length) or \
+        game_over(rounds)
+
+
+def replay(cfg: SeriesConfig, inputs: list[Mapping], *, kept: list[RoundState] = (),
+           field_prefix: str = "rounds.{seq}.") -> list[RoundState]:
+    """Score ``inputs`` in order; the first ``len(kept)`` rounds are trusted as stored.
+
+    A round that no longer fits (a later round naming the wrong dealer, a series that is
+    already over) raises TallyError naming the round.
+    """
+    rounds = list(kept)
+    for i in range(len(kept), len(inputs)):
+        seq = i + 1
+        prefix = field_prefix.format(seq=seq) if field_prefix else ""
+        if is_complete(cfg, rounds):
+            e = TallyError(f"round {seq}: the series is already over (after "
+                           f"{months_played(rounds)} months)",
+                           game=cfg.game, rule="length", field=prefix.rstrip(".") or "round")
+            e.round = seq
+            raise e
+        month, dealer, carry = next_position(cfg, rounds)
+        rounds.append(score_one(cfg, inputs[i], seq=seq, month=month, dealer=dealer,
+                                carry=carry, field_prefix=prefix))
+    return rounds
+
+
+# ----------------------------------------------------------------------------- ledger
+
+def round_payments(result: Mapping, players: Iterable[str]) -> list[dict]:
+    """The chip transfers of one round: its payments, or for a points-only result (no
+    payments) the differences of points between each pair of players."""
+    pays = result.get("payments") or []
+    if pays:
+        return [dict(p) for p in pays]
+    pts = {p["player"]: p.get("points") or 0 for p in result.get("players") or ()}
+    order = [p for p in players if p in pts]
+    out = []
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            d = pts[a] - pts[b]
+            if d > 0:
+                out.append({"from": b, "to": a, "amount": d, "reason": "points difference"})
+            elif d < 0:
+                out.append({"from": a, "to": b, "amount": -d, "reason": "points difference"})
+    return out
+
+
+def summary(cfg: SeriesConfig, rounds: list[RoundState], prev: Mapping | None = None) -> dict:
+    """Running totals, the chip ledger, the month and dealer now, the settlement.
+
+    With ``prev`` (the summary of the rounds before), ``rounds`` are only the rounds added
+    after them: appending a round costs one round, not the whole series."""
+    players = list(cfg.players)
+    points = {p: 0 for p in players}
+    chips = {p: 0 for p in players}
+    won = {p: 0 for p in players}
+    ledger, per_round, played = [], [], 0
+    if prev is not None:
+        for t in prev["totals"]:
+            points[t["player"]], chips[t["player"]] = t["points"], t["chips"]
+            won[t["player"]] = t["rounds_won"]
+        ledger, per_round = list(prev["ledger"]), list(prev["rounds"])
+        played = prev["months_played"]
+    for r in rounds:
+        res = r.result
+        for ps in res.get("players") or ():
+            if ps["player"] in points:
+                points[ps["player"]] += ps.get("points") or 0
+        if res.get("winner") in won:
+            won[res["winner"]] += 1
+        net = {p: 0 for p in players}
+        for pay in round_payments(res, players):
+            ledger.append({"seq": r.seq, "month": r.month, **pay})
+            net[pay["from"]] = net.get(pay["from"], 0) - pay["amount"]
+            net[pay["to"]] = net.get(pay["to"], 0) + pay["amount"]
+            chips[pay["from"]] = chips.get(pay["from"], 0) - pay["amount"]
+            chips[pay["to"]] = chips.get(pay["to"], 0) + pay["amount"]
+        per_round.append({"seq": r.seq, "month": r.month, "dealer": r.dealer,
+                          "winner": res.get("winner"), "net": net})
+    played += months_played(rounds)
+    if prev is not None and not rounds:
+        month, dealer, carry = prev["month"], prev["dealer"], prev["carry"]
+    else:
+        month, dealer, carry = next_position(cfg, rounds)
+    over = game_over(rounds) if rounds else bool(prev and prev.get("game_over"))
+    complete = (cfg.length is not None and played >= cfg.length) or over
+    chips = {p: _tidy(v) for p, v in chips.items()}
+    champion = (rounds[-1].result.get("carry") or {}).get("game_winner") if over and rounds \
+        else (prev or {}).get("game_winner")
+    return {
+        "month": None if complete else month,
+        "months_played": played,
+        "length": cfg.length,
+        "complete": complete,
+        "game_over": over,  # the rules ended the game before its length
+        "game_winner": champion,
+        "dealer": None if complete else dealer,
+        "carry": carry,
+        "totals": [{"player": p, "points": _tidy(points[p]), "chips": chips[p],
+                    "money": to_money(chips[p], cfg.chip_value), "rounds_won": won[p]}
+                   for p in players],
+        "ledger": ledger,
+        "rounds": per_round,
+        "leaders": [champion] if champion in chips else leaders(chips, won),
+    }
+
+
+def leaders(chips: Mapping[str, float], won: Mapping[str, int]) -> list[str]:
+    """Highest chips; tie -> most rounds won; still tied -> a shared win (koi-koi.md section 6,
+    go-stop.md section 6.7)."""
+    if not chips:
+        return []
+    best = max((chips[p], won.get(p, 0)) for p in chips)
+    return [p for p in chips if (chips[p], won.get(p, 0)) == best]
+
+
+def settle(cfg: SeriesConfig, totals: Mapping[str, float], mode: str = "fewest") -> dict:
+    """Who pays whom to settle the series: the fewest transfers, or each loser paying each
+    winner directly; with the money at the session's chip value."""
+    nets = {p: totals.get(p, 0) for p in cfg.players}
+    pays = direct_payments(nets) if mode == "direct" else fewest_transfers(nets)
+    return {
+        "mode": mode,
+        "chip_value": cfg.chip_value,
+        "currency": cfg.currency,
+        "nets": [{"player": p, "chips": _tidy(nets[p]),
+                  "money": to_money(nets[p], cfg.chip_value)} for p in cfg.players],
+        "payments": [{"from": x.payer, "to": x.payee, "amount": _tidy(x.amount),
+                      "money": to_money(x.amount, cfg.chip_value)} for x in pays],
+    }
+
+
+def _tidy(v):
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return v
+
+
+# ----------------------------------------------------------------------------- standings
+
+def standings(series: Iterable[Mapping]) -> dict:
+    """A group's standings over many series.
+
+    Each item: ``{"id", "game", "players": {seat name: identity}, "complete", "summary",
+    "rounds": [RoundState.view()...]}``. Returns per player (identity) and per game: chips
+    won and lost, series played and won, rounds won, biggest round, yaku made most often.
+    """
+    people: dict[str, dict] = {}
+
+    def rec(who, game):
+        p = people.setdefault(who, _blank(who))
+        g = p["games"].setdefault(game, _blank(who, game))
+        return p, g
+
+    for s in series:
+        ident = s["players"]
+        summ = s["summary"]
+        for t in summ["totals"]:
+            who = ident.get(t["player"], t["player"])
+            for r in rec(who, s["game"]):
+                r["series_played"] += 1
+                r["net_chips"] = _tidy(r["net_chips"] + t["chips"])
+                r["rounds_won"] += t["rounds_won"]
+                if s.get("complete") and t["player"] in summ["leaders"]:
+                    r["series_won"] += 1
+        for rr in summ["rounds"]:
+            for name, n in rr["net"].items():
+                who = ident.get(name, name)
+                for r in rec(who, s["game"]):
+                    if n > 0:
+                        r["chips_won"] = _tidy(r["chips_won"] + n)
+                    elif n < 0:
+                        r["chips_lost"] = _tidy(r["chips_lost"] - n)
+                    r["rounds_played"] += 1
+                    if n > 0 and (r["biggest_round"] is None or n > r["biggest_round"]["chips"]):
+                        r["biggest_round"] = {"chips": n, "session": s["id"],
+                                              "seq": rr["seq"], "game": s["game"]}
+        for rv in s["rounds"]:
+            for ps in rv["result"].get("players") or ():
+                who = ident.get(ps["player"], ps["player"])
+                for r in rec(who, s["game"]):
+                    for y in ps.get("yaku") or ():
+                        r["_yaku"][y["id"]] = r["_yaku"].get(y["id"], 0) + 1
+    out = []
+    for p in people.values():
+        _finish(p)
+        p["games"] = [_finish(g) for _, g in sorted(p["games"].items())]
+        out.append(p)
+    out.sort(key=lambda p: (-p["net_chips"], -p["series_won"], p["player"]))
+    return {"players": out}
+
+
+def _blank(who, game=None):
+    d = {"player": who, "series_played": 0, "series_won": 0, "rounds_played": 0,
+         "rounds_won": 0, "chips_won": 0, "chips_lost": 0, "net_chips": 0,
+         "biggest_round": None, "_yaku": {}}
+    if game is None:
+        d["games"] = {}
+    else:
+        d["game"] = game
+    return d
+
+
+def _finish(r):
+    counts = r.pop("_yaku")
+    r["yaku"] = [{"id": k, "count": v}
+                 for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return r

@@ -1,0 +1,194 @@
+"""The store (tally/store.py): schema and migrations, WAL, tokens, versions, history, undo,
+idempotency keys, export and re-import. Rounds are koi-koi.md section 9 K7 (akatan 5) and K9
+(B: tane 1 x 2 = 2)."""
+
+import json
+import sqlite3
+
+import pytest
+
+from tally import TallyError, series
+from tally.store import SCHEMA_VERSION, Conflict, NotFound, Stale, Store, read_token_of
+
+POETRY = ["pine-poetry", "plum-poetry", "cherry-poetry"]
+K7 = {"captures": {"A": POETRY, "B": []}, "events": [{"type": "stop", "player": "A"}]}
+K9 = {"captures": {"A": POETRY, "B": ["plum-warbler", "wisteria-cuckoo", "iris-bridge",
+                                       "pampas-geese", "willow-swallow"]},
+      "events": [{"type": "koi_koi", "player": "A"}, {"type": "stop", "player": "B"}]}
+
+
+@pytest.fixture
+def st(tmp_path):
+    s = Store(str(tmp_path / "t.sqlite"))
+    s.migrate()
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def cfg():
+    return series.check_config({"game": "koi-koi", "players": ["A", "B"], "length": 6})
+
+
+def chips(out):
+    return {t["player"]: t["chips"] for t in out["state"]["totals"]}
+
+
+def test_schema_created_migrated_and_wal(st, tmp_path):
+    conn = sqlite3.connect(tmp_path / "t.sqlite")
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"sessions", "rounds", "history", "idempotency", "groups",
+            "group_players"} <= tables
+    assert st.migrate() == SCHEMA_VERSION  # a second start migrates nothing and keeps data
+
+
+def test_migration_from_version_1(tmp_path):
+    import sqlite_utils
+    from tally import store as store_mod
+
+    path = str(tmp_path / "old.sqlite")
+    db = sqlite_utils.Database(path)
+    store_mod._m1(db)
+    db.execute("PRAGMA user_version = 1")
+    db.close()
+    s = Store(path)
+    s.migrate()
+    assert s.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert "groups" in sqlite_utils.Database(s.conn).table_names()
+
+
+def test_tokens_are_random_hashed_and_distinguished(st, cfg, tmp_path):
+    out = st.create_session(cfg)
+    row = st.session_row(out["id"])
+    assert st.auth(row, out["edit_token"]) == "edit"
+    assert st.auth(row, out["read_token"]) == "read"
+    assert st.auth(row, "wrong") is None and st.auth(row, None) is None
+    assert out["read_token"] == read_token_of(out["edit_token"])
+    assert len(out["edit_token"]) >= 40
+    raw = (tmp_path / "t.sqlite").read_bytes() + (tmp_path / "t.sqlite-wal").read_bytes()
+    assert out["edit_token"].encode() not in raw and out["read_token"].encode() not in raw
+    assert st.create_session(cfg)["edit_token"] != out["edit_token"]
+
+
+def test_add_replace_delete_and_versions(st, cfg):
+    sid = st.create_session(cfg)["id"]
+    out = st.add_round(sid, 1, K7, "Aki")
+    assert out["version"] == 2 and chips(out) == {"A": 5, "B": -5}
+    out = st.add_round(sid, 2, K9)
+    assert chips(out) == {"A": 3, "B": -3}
+    with pytest.raises(Stale) as e:
+        st.add_round(sid, 2, K7)
+    assert e.value.current == 3
+    out = st.replace_round(sid, 3, 2, K7)  # month 2 was really K7
+    assert chips(out) == {"A": 10, "B": -10}
+    out = st.delete_round(sid, 4, 1)
+    assert chips(out) == {"A": 5, "B": -5} and len(out["rounds"]) == 1
+    assert [r.seq for r in st.round_states(sid)] == [1]
+    with pytest.raises(NotFound):
+        st.delete_round(sid, 5, 9)
+
+
+def test_bad_round_stores_nothing(st, cfg):
+    sid = st.create_session(cfg)["id"]
+    bad = {"captures": {"A": ["pine-poetry"], "B": ["pine-poetry"]}}
+    with pytest.raises(TallyError) as e:
+        st.add_round(sid, 1, bad)
+    assert e.value.field == "captures.B" and e.value.card == "pine-poetry"
+    row = st.session_row(sid)
+    assert row["version"] == 1 and st.round_views(sid) == []
+    assert [h["action"] for h in st.history(sid)] == ["create"]
+
+
+def test_correction_that_breaks_a_later_round_is_refused(st, cfg):
+    sid = st.create_session(cfg)["id"]
+    st.add_round(sid, 1, K7)  # A wins month 1 and deals month 2
+    st.add_round(sid, 2, {**K7, "dealer": "A"})
+    with pytest.raises(TallyError):  # not a scoreable round: nothing changes
+        st.replace_round(sid, 3, 1, {"captures": {"A": ["pine-crane"], "B": []},
+                                     "events": [{"type": "stop", "player": "A"}]})
+    assert st.session_row(sid)["version"] == 3
+
+
+def test_history_is_append_only_and_undo_walks_back(st, cfg):
+    sid = st.create_session(cfg)["id"]
+    st.add_round(sid, 1, K7, "Aki")
+    st.add_round(sid, 2, K9, "Bo")
+    st.replace_round(sid, 3, 1, K9, "Aki")
+    out = st.undo(sid, 4, "Bo")  # reverts the correction
+    assert [r.input for r in out["rounds"]] == [K7, K9]
+    out = st.undo(sid, 5)  # reverts adding round 2
+    assert [r.input for r in out["rounds"]] == [K7]
+    out = st.undo(sid, 6)  # reverts adding round 1
+    assert out["rounds"] == []
+    with pytest.raises(Conflict):
+        st.undo(sid, 7)
+    hist = st.history(sid)
+    assert [h["action"] for h in hist] == ["create", "add_round", "add_round", "replace_round",
+                                           "undo", "undo", "undo"]
+    assert hist[1]["actor"] == "Aki" and hist[1]["at"].endswith("Z")
+    assert hist[3]["before"] == {"seq": 1, "input": K7}
+    assert hist[3]["after"] == {"seq": 1, "input": K9}
+    assert hist[4]["undoes"] == hist[3]["id"]
+    assert [h["version"] for h in hist] == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_undo_of_a_delete_puts_the_round_back(st, cfg):
+    sid = st.create_session(cfg)["id"]
+    st.add_round(sid, 1, K7)
+    st.add_round(sid, 2, K9)
+    st.delete_round(sid, 3, 1)
+    out = st.undo(sid, 4)
+    assert [r.input for r in out["rounds"]] == [K7, K9]
+    assert chips(out) == {"A": 3, "B": -3}
+
+
+def test_series_over_is_a_conflict(st):
+    cfg = series.check_config({"game": "koi-koi", "players": ["A", "B"], "length": 6})
+    sid = st.create_session(cfg)["id"]
+    for v in range(1, 7):
+        st.add_round(sid, v, K7)
+    with pytest.raises(Conflict):
+        st.add_round(sid, 7, K7)
+
+
+def test_idempotency_records(st):
+    with st.transaction():
+        assert st.idempotent("k1", "POST /x", "h") is None
+        st.remember("k1", "POST /x", "h", 201, '{"ok":1}')
+    assert st.idempotent("k1", "POST /x", "h") == (201, '{"ok":1}')
+    with pytest.raises(Conflict):
+        st.idempotent("k1", "POST /x", "other body")
+    assert st.idempotent("k1", "POST /y", "h") is None
+
+
+def test_transaction_rolls_back_on_error(st, cfg):
+    sid = st.create_session(cfg)["id"]
+    with pytest.raises(RuntimeError):
+        with st.transaction() as c:
+            c.execute("UPDATE sessions SET version = 99 WHERE id = ?", (sid,))
+            raise RuntimeError
+    assert st.session_row(sid)["version"] == 1
+
+
+def test_export_import_identical(st, cfg):
+    sid = st.create_session(cfg, title="Friday")["id"]
+    st.add_round(sid, 1, K7)
+    st.add_round(sid, 2, K9)
+    st.replace_round(sid, 3, 2, K7)
+    st.undo(sid, 4)
+    doc = json.loads(json.dumps(st.export(sid)))
+    cfg2 = series.check_config(doc["config"])
+    new = st.create_session(cfg2, title=doc["title"], created=doc["created"],
+                            inputs=[r["input"] for r in doc["rounds"]], history=doc["history"])
+    doc2 = st.export(new["id"])
+    for k in ("config", "title", "created", "rounds", "results", "summary"):
+        assert doc2[k] == doc[k], k
+    strip = lambda h: [{k: v for k, v in x.items() if k not in ("id", "undoes")} for x in h]
+    assert strip(doc2["history"])[:-1] == strip(doc["history"])
+    # the undo link survives the import: undo now reverts the same change as before
+    # (the correction is already undone, so the next undo reverts adding round 2 in both)
+    assert new["version"] == doc["version"] + 1  # the import is the next change
+    assert [r.input for r in st.undo(new["id"], new["version"])["rounds"]] == [K7]
+    assert [r.input for r in st.undo(sid, 5)["rounds"]] == [K7]
