@@ -1,0 +1,126 @@
+"""What the later capture games of the Hanami book share beyond ``_capture.py``.
+
+Hachi-juu Hana, Min-Hwatu, Oni Koi-Koi, Higo-Bana and Sudaoshi (shared/rules/<id>.md) each
+keep their own tables and formula; this module holds the small pieces several of them use:
+card-value tables with chaff worth 0, month masks by flower id, checks of event fields, the
+"no misdeals in this game" guard, and the "every opponent pays each player the value of
+their combinations" transfer (Min-Hwatu section 5, Sudaoshi section 5).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..cards import BRIGHTS, CARD, CHAFFS, FLOWERS, RIBBONS, TENS, month_mask, slugs_of
+from ..errors import TallyError
+from ..rounds import piles_of
+
+# Card values with chaff = 0 (Hachi-juu Hana and Min-Hwatu section 2): deck total 240.
+CHAFF0_VALUES = ((BRIGHTS, 20), (TENS, 10), (RIBBONS, 5), (CHAFFS, 0))
+
+FLOWER_IDS = tuple(f.id for f in FLOWERS)
+MONTH = {f.id: month_mask(f.id) for f in FLOWERS}
+# The book numbers months in Japanese order (capture-basics.md section 1): willow 11,
+# paulownia 12. Used for names such as "All 4 November" and Oni's yaku of the month.
+JP_MONTH_NAME = {f.id: name for f, name in zip(FLOWERS, (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December"))}
+
+
+def value_rows(per_card: Mapping[str, int]) -> tuple:
+    """(mask, value) rows, highest value first, from a value per card slug (0s left out)."""
+    by_value: dict[int, int] = {}
+    for slug, v in per_card.items():
+        by_value[v] = by_value.get(v, 0) | CARD[slug].bit
+    return tuple((m, v) for v, m in sorted(by_value.items(), reverse=True) if v)
+
+
+def kind_values(bright: int, ten: int, ribbon: int, chaff: int) -> dict[str, int]:
+    """A value per slug from a value per kind."""
+    out = {}
+    for mask, v in ((BRIGHTS, bright), (TENS, ten), (RIBBONS, ribbon), (CHAFFS, chaff)):
+        for s in slugs_of(mask):
+            out[s] = v
+    return out
+
+
+def kind_words(mask: int, values) -> str:
+    """"2 brights x20 + 3 tens x10 + ..." for a (brights, tens, ribbons, chaff) value table."""
+    parts = []
+    for (m, v), name in zip(values, ("brights", "tens", "ribbons", "chaff")):
+        n = (mask & m).bit_count()
+        if n:
+            parts.append(f"{n} {name} x{v}")
+    return " + ".join(parts) if parts else "no cards"
+
+
+def err(g, msg: str, **kw) -> TallyError:
+    return TallyError(f"{g.id}: {msg}", game=g.id, **kw)
+
+
+def reject_event(g, rnd: Mapping, kind: str, why: str) -> None:
+    """Raise a clear error for an event type the game does not have (e.g. a misdeal in a game
+    with no misdeals), before the generic 'unknown event' message."""
+    raw = rnd.get("events")
+    if isinstance(raw, (list, tuple)):
+        for i, ev in enumerate(raw):
+            if isinstance(ev, Mapping) and ev.get("type") == kind:
+                raise err(g, f"event {i}: {why}", rule=kind, field=f"events.{i}")
+
+
+def prescan(g, rnd: Mapping) -> None:
+    """Checks ``_capture.read_table`` leaves to Python: a ``hiki_formed`` flower that is not a
+    string (unhashable) and a ``carry.round`` that is not a whole number. Call it first."""
+    raw = rnd.get("events")
+    if isinstance(raw, (list, tuple)):
+        for i, ev in enumerate(raw):
+            if isinstance(ev, Mapping) and ev.get("type") == "hiki_formed" and \
+                    not isinstance(ev.get("flower"), str):
+                raise err(g, f"event {i} (hiki_formed): flower {ev.get('flower')!r} is not a "
+                             f"flower id", rule="hiki_formed", field=f"events.{i}.flower")
+    carry = rnd.get("carry")
+    if isinstance(carry, Mapping) and "round" in carry:
+        n = carry["round"]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise err(g, f"carry.round must be a whole number, not {n!r}", field="carry.round")
+
+
+def check_fields(g, ev: Mapping, i: int, allowed) -> None:
+    """An event may carry only its documented fields."""
+    extra = set(ev) - {"type", "player"} - set(allowed)
+    if extra:
+        bad = sorted(extra)[0]
+        raise err(g, f"event {i} ({ev['type']}) has unknown field {bad!r}", rule=ev["type"],
+                  field=f"events.{i}.{bad}")
+
+
+def flower_of(g, ev: Mapping, i: int, key: str = "flower", *, deck: int | None = None) -> str:
+    fl = ev.get(key)
+    if not isinstance(fl, str) or fl not in MONTH or (deck is not None and
+                                                       not deck & MONTH[fl]):
+        raise err(g, f"event {i} ({ev['type']}): {key} {fl!r} is not a flower of the deck "
+                     f"({', '.join(FLOWER_IDS)})", rule=ev["type"], field=f"events.{i}.{key}")
+    return fl
+
+
+def read_hands(g, rnd: Mapping, players, size: int | None) -> dict[str, int]:
+    """Optional dealt hands ({player: [slugs]}), pairwise disjoint, each of ``size`` cards."""
+    if rnd.get("hands") is None:
+        return {}
+    hands = piles_of(g, rnd, players, "hands", required=False)
+    given = set(rnd["hands"])
+    if size is not None:
+        for p in given:
+            n = hands[p].bit_count()
+            if n != size:
+                raise err(g, f"{p}'s hand has {n} cards, not the {size} dealt", player=p,
+                          field=f"hands.{p}")
+    return {p: hands[p] for p in given}
+
+
+def each_opponent_pays(values: Mapping[str, int], players) -> dict[str, int]:
+    """Every opponent pays each player the value of that player's combinations:
+    net(i) = (n - 1) * v(i) - sum of the others' v (Min-Hwatu 5.4, Sudaoshi 5.3). Zero-sum."""
+    n = len(players)
+    total = sum(values[p] for p in players)
+    return {p: n * values[p] - total for p in players}

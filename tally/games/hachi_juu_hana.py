@@ -1,0 +1,394 @@
+"""Hachi-juu Hana, "Eighty Flowers" (shared/rules/hachi-juu-hana.md; Hanami book chapter 10,
+seed 002 lines 1495-1610; quick reference line 8431).
+
+Round score = (card value - par) + month yaku (section 5). Card values 20 / 10 / 5 / chaff 0
+(deck 240), par 240 / players. Twelve "All 4 <month>" yaku, 20 each (40 for a revealed trio
+completed with the genuine fourth card). The four willow cards may stand in for any flower
+when yaku are counted, each card in one yaku only, so the app picks the best assignment:
+keep them as All 4 November, or spend them filling the smallest gaps first (section 5.3).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Mapping
+
+from ..cards import BIT, FULL_DECK, WILLOW, mask_of, slugs_of
+from ..options import BOOL, Option, Preset
+from ..results import Evaluation, YakuHit
+from . import EventDef, Game, YakuDef
+from ._capture import (COMMON_EVENTS, SETTLE_IDS, Compiled, Ledger,
+                       check_all_captured, decide, finish, month_warnings, read_piles,
+                       read_table, shared_options, tie_note, value_of)
+from ._capture_expert import (CHAFF0_VALUES, FLOWER_IDS, JP_MONTH_NAME, MONTH, check_fields,
+                              err, flower_of, kind_words, prescan,
+                              read_hands, reject_event)
+
+GAME_ID = "hachi-juu-hana"
+# Section 4: one yaku per flower, named by the book's (Japanese) month number.
+YAKU_IDS = {f: f"all_four_{f}" for f in FLOWER_IDS}
+NAMES = {f: {"en": f"All 4 {JP_MONTH_NAME[f]}"} for f in FLOWER_IDS}
+# Every flower but willow, in deck (month) order: the candidates the willow cards can fill.
+OTHERS = tuple((f, MONTH[f]) for f in FLOWER_IDS if f != "willow")
+WILLOW_SLUGS = slugs_of(WILLOW)
+
+YAKU = tuple(
+    YakuDef(YAKU_IDS[f], NAMES[f], "20 (40 for a revealed trio completed with the genuine "
+            "fourth card)", slugs_of(MONTH[f]), "",
+            "all four cards of the month" + (
+                "" if f == "willow" else "; captured willow cards may fill the gaps (each "
+                                         "willow card serves one yaku only)"))
+    for f in FLOWER_IDS)
+
+OPTIONS = (
+    # hachi-juu-hana.md 10.1: recommended "double only when the four genuine cards were
+    # captured"; the other reading (a revealed flower completed with willows doubles too) is
+    # cheap, so it is offered.
+    Option("reveal_doubles_with_willow", BOOL, False,
+           "Reading (10.1): a revealed flower completed with willow cards also scores 40. Off "
+           "(recommended): only the four genuine cards double the month.", group="reading"),
+) + shared_options("tie_credits_round_win", *SETTLE_IDS)
+
+PRESETS = (Preset("book", "Chapter 10 as written (the game has no variations): the trio "
+                  "reveal, the best willow assignment, doubling only a genuine four.", {}),)
+
+EVENTS = (
+    EventDef("reveal_three_of_a_kind", "Before play the player showed three cards of one "
+             "flower from the dealt hand (one event per trio; a dealt four counts, 10.2). If "
+             "the player ends with all 4 genuine cards of it, its yaku is worth 40.",
+             {"flower": "the flower id (pine, plum, ...)"}),
+    EventDef("dealer_field_four_capture", "All 4 cards of a month were dealt to the field: the "
+             "dealer captures them at once (they must be in the dealer's captures).",
+             {"flower": "the flower id"}, per_player=False),
+    EventDef("willow_assignment", "Optional: the player picks which flower each captured "
+             "willow card stands for, among assignments of equal (best) value. Willow cards "
+             "left out are unused; an empty assignment keeps the four as All 4 November.",
+             {"assign": "{willow slug: flower id}"}),
+) + tuple(e for e in COMMON_EVENTS if e.id != "misdeal")  # section 3: no misdeals
+
+
+def compile(rules) -> Compiled:
+    return Compiled(rules, CHAFF0_VALUES, (), {"double_with_willow":
+                                              rules.reveal_doubles_with_willow})
+
+
+# ---------------------------------------------------------------------------------------------
+# The month yaku with willow jokers (section 5.3)
+
+def _plan(mask: int, revealed: frozenset, double_with_willow: bool):
+    """The best yaku: (value, genuine fours, filled [(flower, gap)], willow set kept?,
+    equal alternatives in words)."""
+    w = (mask & WILLOW).bit_count()
+    genuine, gaps = [], []
+    value = 0
+    for f, mm in OTHERS:
+        k = (mask & mm).bit_count()
+        if k == 4:
+            genuine.append(f)
+            value += 40 if f in revealed else 20
+        elif w and 4 - k <= w:
+            gaps.append((f, 4 - k))
+    keep = (40 if "willow" in revealed else 20) if w == 4 else 0  # (a): the willow set
+    if double_with_willow and revealed:
+        # (b) as a tiny knapsack (w <= 4, gaps >= 1: at most 4 flowers).
+        best, fill = 0, []
+        for n in range(1, w + 1):
+            for combo in combinations(gaps, n):
+                if sum(gp for _, gp in combo) <= w:
+                    v = sum(40 if f in revealed else 20 for f, _ in combo)
+                    if v > best:
+                        best, fill = v, list(combo)
+    else:
+        # (b), all worth 20: smallest gaps first, earliest month first on equal gaps (the
+        # book's example picks January and March among four 2-card flowers).
+        fill, left = [], w
+        for f, gp in sorted(gaps, key=lambda x: x[1]):
+            if gp <= left:
+                fill.append((f, gp))
+                left -= gp
+        best = 20 * len(fill)
+    alternatives = ""
+    if keep and keep >= best:  # equal: keep the genuine willow set (no joker needed)
+        if fill and best == keep:
+            alternatives = (f"filling {', '.join(f for f, _ in fill)} with the willow cards "
+                            f"would give the same {best}")
+        return value + keep, genuine, [], True, alternatives
+    if fill and not (double_with_willow and revealed):
+        used = {f for f, _ in fill}
+        same = [f for f, gp in gaps if f not in used and gp == fill[-1][1]]
+        if same:
+            alternatives = (f"filling {', '.join(same)} instead gives the same total")
+    return value + best, genuine, fill, False, alternatives
+
+
+# A genuine four is a constant hit (20, or 40 when revealed): built once.
+PLAIN_HITS = {f: YakuHit(YAKU_IDS[f], NAMES[f]["en"], 20, slugs_of(MONTH[f]), NAMES[f])
+              for f in FLOWER_IDS}
+DOUBLED_HITS = {f: YakuHit(YAKU_IDS[f], NAMES[f]["en"], 40, slugs_of(MONTH[f]), NAMES[f],
+                           "revealed trio: doubled") for f in FLOWER_IDS}
+ORDER = {y: i for i, y in enumerate(YAKU_IDS.values())}
+
+
+def _hits(mask: int, plan, revealed: frozenset, double_with_willow: bool):
+    value, genuine, fill, keep, _alt = plan
+    choices = []
+    hits = [(DOUBLED_HITS if f in revealed else PLAIN_HITS)[f] for f in genuine]
+    if keep:
+        hits.append((DOUBLED_HITS if "willow" in revealed else PLAIN_HITS)["willow"])
+        if not fill:
+            hits.sort(key=lambda h: ORDER[h.id])
+            return tuple(hits), choices
+    if not fill:
+        return tuple(hits), choices
+    willows = list(slugs_of(mask & WILLOW))
+    for f, gap in fill:
+        used, willows = willows[:gap], willows[gap:]
+        pts = 40 if double_with_willow and f in revealed else 20
+        cards = slugs_of((mask & MONTH[f]) | mask_of(used))
+        note = f"completed with {gap} willow card{'s' if gap > 1 else ''}"
+        if f in revealed:
+            note += (": revealed, doubled (reveal_doubles_with_willow)" if pts == 40 else
+                     ": revealed, but only a genuine four doubles (10.1)")
+        hits.append(YakuHit(YAKU_IDS[f], NAMES[f]["en"], pts, cards, NAMES[f], note))
+        choices.append(f"{', '.join(used)} stand{'s' if gap == 1 else ''} in for {f} "
+                       f"({NAMES[f]['en']})")
+    hits.sort(key=lambda h: ORDER[h.id])
+    return tuple(hits), choices
+
+
+def evaluate(mask: int, c: Compiled) -> Evaluation:
+    """One pile, no reveals: card value (chaff 0) + the best month yaku. (The par is a round
+    matter: see score_round.)"""
+    cv = 0
+    for m, v in c.values:
+        cv += v * (mask & m).bit_count()
+    if not mask & WILLOW:  # no jokers: the genuine fours only
+        hits = tuple([PLAIN_HITS[f] for f, mm in OTHERS if mask & mm == mm])
+        yv = 20 * len(hits)
+        return Evaluation(cv + yv, hits, (), {"card_value": cv, "yaku_value": yv})
+    return _evaluation(mask, cv, NO_REVEALS, c.extra["double_with_willow"])
+
+
+NO_REVEALS = frozenset()
+
+
+def _evaluation(mask, cv, revealed, dw, plan=None) -> Evaluation:
+    plan = plan or _plan(mask, revealed, dw)
+    hits, choices = _hits(mask, plan, revealed, dw)
+    if plan[3] and mask & WILLOW == WILLOW:
+        choices.append("the four willow cards are kept as All 4 November" +
+                       (f" ({plan[4]})" if plan[4] else ""))
+    elif plan[4]:
+        choices.append(plan[4])
+    elif plan[2] and mask & WILLOW == WILLOW:
+        choices.append(f"keeping the willow cards as All 4 November would give only "
+                       f"{40 if 'willow' in revealed else 20}")
+    return Evaluation(cv + plan[0], hits, tuple(choices),
+                      {"card_value": cv, "yaku_value": plan[0]})
+
+
+# ---------------------------------------------------------------------------------------------
+# A round (sections 3, 5, 7)
+
+def _assigned_plan(g, mask, assign, i, p, revealed, dw, best):
+    """The plan a willow_assignment event names, checked to be complete and of best value."""
+    if not isinstance(assign, Mapping):
+        raise err(g, f"event {i}: 'assign' must map willow card slugs to flower ids",
+                  rule="willow_assignment", field=f"events.{i}.assign")
+    by_flower: dict[str, list] = {}
+    for slug, f in assign.items():
+        if not isinstance(slug, str) or slug not in WILLOW_SLUGS or not mask & BIT[slug]:
+            raise err(g, f"event {i}: {p} did not capture willow card {slug!r}", card=slug,
+                      player=p, rule="willow_assignment", field=f"events.{i}.assign")
+        if not isinstance(f, str) or f not in MONTH or f == "willow":
+            raise err(g, f"event {i}: {slug} cannot stand for {f!r}: name a flower other "
+                         f"than willow", card=slug, player=p, rule="willow_assignment",
+                      field=f"events.{i}.assign.{slug}")
+        by_flower.setdefault(f, []).append(slug)
+    value, genuine, fill = 0, [], []
+    for f, mm in OTHERS:
+        k = (mask & mm).bit_count()
+        if k == 4:
+            genuine.append(f)
+            value += 40 if f in revealed else 20
+            if f in by_flower:
+                raise err(g, f"event {i}: {p} already holds all four {f} cards; a willow card "
+                             f"cannot serve that yaku", player=p, rule="willow_assignment",
+                          field=f"events.{i}.assign")
+        elif f in by_flower:
+            if k + len(by_flower[f]) != 4:
+                raise err(g, f"event {i}: {p} holds {k} {f} card(s); {len(by_flower[f])} "
+                             f"willow card(s) do not make exactly four", player=p,
+                          rule="willow_assignment", field=f"events.{i}.assign")
+            fill.append((f, 4 - k))
+            value += 40 if dw and f in revealed else 20
+    keep = not assign and mask & WILLOW == WILLOW
+    if keep:
+        value += 40 if "willow" in revealed else 20
+    if value != best:
+        raise err(g, f"event {i}: {p}'s willow assignment is worth {value} in yaku, less than "
+                     f"the best {best}; choose among assignments of equal value", player=p,
+                  rule="willow_assignment", field=f"events.{i}.assign")
+    # Assign the named willow cards (not deck order) in the hits.
+    return value, genuine, fill, keep, "", by_flower
+
+
+def score_round(rnd: Mapping, c: Compiled):
+    g = GAME
+    reject_event(g, rnd, "misdeal", "Hachi-juu Hana has no misdeals (hachi-juu-hana.md "
+                                    "section 3; a field four goes to the dealer)")
+    prescan(g, rnd)
+    t = read_table(g, rnd, c.rules, misdeals=())
+    n = len(t.players)
+    piles = read_piles(t, rnd)
+    hands = read_hands(g, rnd, t.players, 8 if n == 2 else 7)
+    notes = []
+    total = check_all_captured(t, piles, c.values, "a Hachi-juu Hana round ends when hands, "
+                                                   "draw pile and field are empty")
+    notes.append(f"card values of all captures total {total} (the whole deck, chaff 0)")
+    dw = c.extra["double_with_willow"]
+    revealed = {p: set() for p in t.players}
+    assignments = {}
+    field_four = None
+    for i, ev in enumerate(t.events):
+        kind, p = ev["type"], ev.get("player")
+        if kind == "reveal_three_of_a_kind":
+            check_fields(g, ev, i, ("flower",))
+            f = flower_of(g, ev, i)
+            owner = next((q for q in t.players if f in revealed[q]), None)
+            if owner == p:
+                raise err(g, f"event {i}: {p} revealed the {f} trio twice", player=p,
+                          rule=kind, field=f"events.{i}")
+            if owner is not None:
+                raise err(g, f"event {i}: {p} and {owner} cannot both hold three {f} cards",
+                          player=p, rule=kind, field=f"events.{i}")
+            if p in hands and (hands[p] & MONTH[f]).bit_count() < 3:
+                raise err(g, f"event {i}: {p}'s hand holds {(hands[p] & MONTH[f]).bit_count()} "
+                             f"{f} card(s), not three", player=p, rule=kind,
+                          field=f"events.{i}")
+            revealed[p].add(f)
+        elif kind == "dealer_field_four_capture":
+            check_fields(g, ev, i, ("flower",))
+            f = flower_of(g, ev, i)
+            if field_four is not None:
+                raise err(g, f"event {i}: a second dealer_field_four_capture (the field holds "
+                             f"8 or 6 cards: one four of a month at most in this record)",
+                          rule=kind, field=f"events.{i}")
+            if piles[t.dealer] & MONTH[f] != MONTH[f]:
+                raise err(g, f"event {i}: the dealer {t.dealer} captures the four {f} cards "
+                             f"dealt to the field, but their captures lack "
+                             f"{slugs_of(MONTH[f] & ~piles[t.dealer])[0]}", player=t.dealer,
+                          rule=kind, field=f"captures.{t.dealer}")
+            field_four = f
+        elif kind == "willow_assignment":
+            check_fields(g, ev, i, ("assign",))
+            if p in assignments:
+                raise err(g, f"event {i}: {p}'s willow assignment is given twice", player=p,
+                          rule=kind, field=f"events.{i}")
+            assignments[p] = (i, ev.get("assign"))
+    if field_four is not None:
+        for p in t.players:
+            if field_four in revealed[p]:
+                raise err(g, f"{p} revealed a {field_four} trio, but all four {field_four} "
+                             f"cards were dealt to the field", player=p,
+                          rule="reveal_three_of_a_kind", field="events")
+
+    par = 240 // n  # section 5.4: 120 (2 players) or 80 (3 players)
+    led = Ledger(t.players)
+    yaku, extra = {}, {}
+    for p in t.players:
+        m = piles[p]
+        rv = frozenset(revealed[p])
+        plan = _plan(m, rv, dw)
+        cv = value_of(m, c.values)
+        if p in assignments:
+            i, assign = assignments[p]
+            chosen = _assigned_plan(g, m, assign, i, p, rv, dw, plan[0])
+            ev_ = _evaluation_assigned(m, cv, rv, dw, chosen)
+        else:
+            ev_ = _evaluation(m, cv, rv, dw, plan)
+        yaku[p] = ev_.yaku
+        led.start(p, "card_value", cv, f"card value: {kind_words(m, c.values)} = {cv}")
+        led.add(p, "par", -par, f"par: {n} players, 240 / {n} = {par}")
+        for y in ev_.yaku:
+            led.add(p, y.id, y.points, f"{y.name} ({y.points}{'; ' + y.note if y.note else ''})")
+        for f in sorted(rv):
+            if not any(y.id == YAKU_IDS[f] and y.points == 40 for y in ev_.yaku):
+                led.note(p, "reveal", f"revealed {f} trio: not completed with the four genuine "
+                                      f"cards, no doubling (no penalty)")
+        if ev_.choices:
+            extra[p] = {"choices": list(ev_.choices)}
+    winner, next_dealer, tied = decide(t, led.total)
+    if tied:
+        notes.append(tie_note(t, tied, winner, next_dealer))
+    notes += month_warnings(piles, t.players)
+    return finish(t, c.rules.preset, led, yaku, winner, next_dealer, notes, extra=extra)
+
+
+def _evaluation_assigned(mask, cv, revealed, dw, chosen) -> Evaluation:
+    value, genuine, fill, keep, _alt, by_flower = chosen
+    hits, choices = [], []
+    for f in genuine:
+        pts = 40 if f in revealed else 20
+        hits.append(YakuHit(YAKU_IDS[f], NAMES[f]["en"], pts, slugs_of(MONTH[f]), NAMES[f],
+                            "revealed trio: doubled" if f in revealed else ""))
+    if keep:
+        pts = 40 if "willow" in revealed else 20
+        hits.append(YakuHit(YAKU_IDS["willow"], NAMES["willow"]["en"], pts,
+                            slugs_of(mask & WILLOW), NAMES["willow"], ""))
+    for f, gap in fill:
+        used = list(slugs_of(mask_of(by_flower[f])))
+        pts = 40 if dw and f in revealed else 20
+        cards = slugs_of((mask & MONTH[f]) | mask_of(used))
+        hits.append(YakuHit(YAKU_IDS[f], NAMES[f]["en"], pts, cards, NAMES[f],
+                            f"completed with {gap} willow card{'s' if gap > 1 else ''}"))
+        choices.append(f"{', '.join(used)} stand{'s' if gap == 1 else ''} in for {f} "
+                       f"(as assigned)")
+    order = {y: i for i, y in enumerate(YAKU_IDS.values())}
+    hits.sort(key=lambda h: order[h.id])
+    return Evaluation(cv + value, tuple(hits), tuple(choices),
+                      {"card_value": cv, "yaku_value": value})
+
+
+# The book's example (section 9, Example 1) as a 3-player round: A holds the fixture; B and
+# C split the other cards in pairs of a month.
+_A = ["pine-crane", "pine-chaff-1", "plum-warbler", "plum-poetry", "plum-chaff-1",
+      "plum-chaff-2", "cherry-poetry", "cherry-chaff-1", "wisteria-ribbon", "wisteria-chaff-1",
+      "iris-bridge", "iris-chaff-1", "willow-rainman", "willow-swallow", "willow-ribbon",
+      "willow-lightning"]
+_B = ["pine-poetry", "pine-chaff-2", "cherry-curtain", "cherry-chaff-2", "wisteria-cuckoo",
+      "wisteria-chaff-2", "iris-ribbon", "iris-chaff-2", "peony-butterflies", "peony-blue",
+      "peony-chaff-1", "peony-chaff-2", "clover-boar", "clover-chaff-1"]
+_C = ["clover-ribbon", "clover-chaff-2", "pampas-moon", "pampas-geese", "pampas-chaff-1",
+      "pampas-chaff-2", "chrysanthemum-sake", "chrysanthemum-blue", "chrysanthemum-chaff-1",
+      "chrysanthemum-chaff-2", "maple-deer", "maple-blue", "maple-chaff-1", "maple-chaff-2",
+      "paulownia-phoenix", "paulownia-chaff-colored", "paulownia-chaff-1",
+      "paulownia-chaff-2"]
+
+GAME = Game(
+    id=GAME_ID,
+    names={"en": "Hachi-juu Hana", "ja": "八十花"},
+    family="capture",
+    players=(2, 3),
+    deck=FULL_DECK,
+    options=OPTIONS,
+    presets=PRESETS,
+    default_preset="book",
+    yaku=YAKU,
+    events=EVENTS,
+    compile=compile,
+    evaluate=evaluate,
+    score_round=score_round,
+    source="shared/rules/hachi-juu-hana.md",
+    max_pile=48,
+    round_example={
+        "players": ["A", "B", "C"],
+        "dealer": "A",
+        "captures": {"A": _A, "B": _B, "C": _C},
+        "events": [{"type": "reveal_three_of_a_kind", "player": "C", "flower": "pampas"}],
+        "length": 6,
+    },
+    lengths=(6, 12),
+    description="Eighty Flowers: card points against a par of 240 / players, plus twelve "
+                "month yaku completed with the willow cards as jokers.",
+)
