@@ -96,7 +96,7 @@ def events_of(g, rnd: Mapping, players) -> list[dict]:
             raise TallyError(f"{g.id}: event {i} must be an object with a 'type'", game=g.id,
                              field=where)
         kind = ev["type"]
-        if kind not in known:
+        if not isinstance(kind, str) or kind not in known:
             raise TallyError(f"{g.id}: unknown event {kind!r} (event {i}); known: "
                              f"{', '.join(known)}", game=g.id, rule=str(kind), field=where)
         if known[kind].per_player or "player" in ev:

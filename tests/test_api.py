@@ -514,6 +514,18 @@ def test_open_ended_session(client):
     assert st["length"] is None and not st["complete"] and st["month"] == 14
 
 
+def test_single_player_series(client):
+    """Issue 5: Eight Off is "a single player's result recorded in a series" (eight-off.md
+    section 6: no settlement), so a 1-player session keeps its wins and moves no chips."""
+    s = Session(client, game="eight-off", players=["Aki"], length=3)
+    assert s.add({"result": "win", "foundations": 52}).status_code == 201
+    assert s.add({"result": "loss"}).status_code == 201
+    st = s.get().json["state"]
+    assert st["month"] == 3 and st["ledger"] == []
+    (aki,) = st["totals"]
+    assert aki["player"] == "Aki" and aki["rounds_won"] == 1 and aki["chips"] == 0
+
+
 def test_unknown_round_for_correction_is_404(client):
     s = Session(client)
     r = client.put(s.url("/rounds/3"), json={**k7(), "version": 1})

@@ -560,6 +560,10 @@ def test_misdeals_and_four_of_a_kind():
     r = score({"players": ["A", "B"], "dealer": "A",
                "events": [{"type": "misdeal", "player": "B"}]})
     assert r.winner is None and r.next_dealer == "A" and r.payments == ()
+    # section 5.4 step 1: "the redeal replaces the round (it does not use up one of the
+    # agreed rounds)"; a draw with no stop (step 2) is a played round
+    assert r.carry["counts_as_month"] is False
+    assert "counts_as_month" not in score(rnd([koi("A")], a=POETRY3)).carry
 
 
 def test_carry_totals_and_rounds_won():

@@ -136,8 +136,9 @@ class SessionIn(Base):
     preset = fields.String(allow_none=True, load_default=None)
     options = fields.Dict(keys=fields.String(), load_default=dict)
     players = fields.List(fields.String(validate=validate.Length(min=1, max=40)),
-                          required=True, validate=validate.Length(min=2, max=7),
-                          metadata={"description": "names in seating order",
+                          required=True, validate=validate.Length(min=1, max=7),
+                          metadata={"description": "names in seating order (1 for the "
+                                    "patience games, 2-7 as the game allows)",
                                     "example": ["Aki", "Bo"]})
     length = fields.Integer(allow_none=True, metadata={
         "description": "months: 3, 6 or 12 as the game allows; null = open-ended; default 12 "

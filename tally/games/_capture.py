@@ -325,8 +325,10 @@ def read_table(g, rnd: Mapping, rules, misdeals=tuple(MISDEAL_REASONS),
             _check_hand_misdeal(g, rnd, players, ev, i, hand_sizes)
             misdeal = ev
         elif kind == "hiki_formed":
-            if ev.get("flower") not in _FLOWER_IDS or not g.deck & month_mask(ev["flower"]):
-                raise TallyError(f"{g.id}: hiki_formed names flower {ev.get('flower')!r}, "
+            flower = ev.get("flower")
+            if not isinstance(flower, str) or flower not in _FLOWER_IDS or \
+                    not g.deck & month_mask(flower):
+                raise TallyError(f"{g.id}: hiki_formed names flower {flower!r}, "
                                  f"not a month of the {g.id} deck", game=g.id,
                                  rule="hiki_formed", field=f"events.{i}.flower")
     carry = rnd.get("carry") or {}

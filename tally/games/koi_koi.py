@@ -942,9 +942,12 @@ def _draw(players, dealer, carry_in, calls, c):
 
 
 def _void(players, dealer, carry_in, c, why):
+    """A misdeal: the same dealer redeals, and the redeal replaces the round (section 5.4
+    step 1: it does not use up one of the agreed rounds)."""
     scores = tuple(PlayerScore(p, (), 0, (), 0, "misdeal") for p in players)
-    return RoundResult(GAME_ID, c.o.preset, scores, (), None, dealer,
-                       _carry(players, carry_in, c), (why,))
+    carry = _carry(players, carry_in, c)
+    carry["counts_as_month"] = False
+    return RoundResult(GAME_ID, c.o.preset, scores, (), None, dealer, carry, (why,))
 
 
 def _carry(players, carry_in, c):
