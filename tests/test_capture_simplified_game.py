@@ -369,14 +369,3 @@ def test_random_rounds(rnd, yaku_on, rng):
     shuffled = {p: rng.sample(c, len(c)) for p, c in rnd["captures"].items()}
     again = tally.score_round(G, {**rnd, "captures": shuffled}, options=opts)
     assert again.to_dict() == r.to_dict()
-
-
-def test_evaluate_speed_is_reasonable():
-    """Not a benchmark: a guard that evaluate stays in the fast-path class (mask popcounts)."""
-    import time
-    rng = random.Random(7)
-    piles = [rng.sample(DECK, rng.randint(0, 30)) for _ in range(3000)]
-    t = time.perf_counter()
-    for p in piles:
-        tally.evaluate(G, p, options=YAKU)
-    assert time.perf_counter() - t < 3.0

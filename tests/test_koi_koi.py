@@ -741,23 +741,12 @@ def test_round_payments_sum_to_zero_and_ignore_card_order(round_, options, rng):
     assert score({**round_, "captures": shuffled}, **options).to_dict() == r.to_dict()
 
 
-def test_speed_smoke():
-    """Not the benchmark (see the report): the fast path must not fall far behind."""
-    import time
-    rng = random.Random(7)
-    sample = [rng.sample(DECK, rng.randint(0, 24)) for _ in range(3000)]
-    t = time.perf_counter()
-    for p in sample:
-        tally.evaluate(G, p)
-    assert (time.perf_counter() - t) / len(sample) < 200e-6
-
-
 def test_draw_and_misdeal_keep_the_carry():
     carry = {"totals": {"A": 4, "B": 9}, "rounds_won": {"A": 1, "B": 2}}
     r = score({**rnd([koi("A")], a=POETRY3), "carry": carry})
     assert r.carry == carry
     r = score({**rnd([{"type": "misdeal"}]), "carry": carry}, steal_points=True)
-    assert r.carry == {**carry, "banks": {"A": 50, "B": 50}}
+    assert r.carry == {**carry, "banks": {"A": 50, "B": 50}, "counts_as_month": False}
 
 
 def test_empty_pile():
