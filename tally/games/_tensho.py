@@ -1,0 +1,505 @@
+"""What Tensho (Simplified) and Tensho share (shared/rules/tensho-simplified.md, tensho.md).
+
+Both are 2-player capture games with the 45-card deck (no paulownia chaffs), two yaku sets of
+which one is chosen per round, "each" scoring of Front (ribbon) and Back (bright/ten) yaku
+named by month numbers, automatic wins, and a round decided by yaku total, then more chaffs,
+then the higher card total (section 5). They differ only in the month numbering: each game
+module gives its Front/Back card per month number, its yaku table (spec strings such as
+"F1 F2 F3"), its card values and the option that picks one willow card (section 10 TS3/T3).
+
+The game is won on round wins, so the carry counts wins; the agreed ``length`` ends it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..cards import CARD, CHAFFS, FULL_DECK, mask_of, slugs_of
+from ..errors import TallyError
+from ..options import BOOL, CHOICE, Option
+from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit
+from ..rounds import piles_of
+from . import EventDef, YakuDef
+from ._capture import (COMMON_EVENTS, MONTHS, game_payments, misdeal_result, read_table,
+                       round_payments, shared_options)
+
+AUTO = "AUTO"  # an automatic win: the round ends at once and the capturer wins (section 4)
+PHOENIX = CARD["paulownia-phoenix"].bit
+# Section 1: remove the jokers and the three paulownia chaffs; 45 cards.
+DECK = FULL_DECK & ~mask_of(["paulownia-chaff-1", "paulownia-chaff-2",
+                             "paulownia-chaff-colored"])
+CHAFF = CHAFFS & DECK  # section 2: the tie-break counts cards of type chaff (21 here)
+# Section 3: 6 + 6 dealt, 9 to the field, and one draw per turn for 6 turns each: at most
+# 33 cards ever come into play (6 are discarded, 6 stay in the draw pile).
+IN_PLAY = 6 + 6 + 9 + 12
+SETS = ("one", "two")
+SET_NAME = {"one": "Set One", "two": "Set Two"}
+
+
+@dataclass(frozen=True)
+class TenshoYaku:
+    """One row of section 4: ``spec`` names each card as F (Front) or B (Back) + month number
+    in the game's own numbering; ``set_one`` / ``set_two`` is points, AUTO or None (absent)."""
+    id: str
+    en: str
+    spec: str
+    set_one: Any
+    set_two: Any
+    ja: str = ""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What one Tensho game fixes: ids, month lookup, values, yaku rows, back-card option."""
+    game_id: str
+    front: Mapping[int, str]  # month number -> Front card slug
+    back: Mapping[int, str]  # month number -> Back card slug (the option month: its default)
+    option_id: str  # "back_eleven_card" / "back_two_card"
+    option_month: int
+    option_choices: tuple[str, ...]  # default first
+    option_note: str  # digest reference for the option description
+    values: Mapping[str, int]  # card values above 1 (every other card is worth 1)
+    yaku: tuple[TenshoYaku, ...]
+    digest: str  # "tensho-simplified.md"
+
+
+def value_rows(values: Mapping[str, int]) -> tuple:
+    """(mask, value) rows of section 2: the listed cards, every other card of the deck 1."""
+    by_value: dict[int, int] = {}
+    listed = 0
+    for slug, v in values.items():
+        by_value[v] = by_value.get(v, 0) | CARD[slug].bit
+        listed |= CARD[slug].bit
+    by_value[1] = by_value.get(1, 0) | (DECK & ~listed)
+    return tuple((m, v) for v, m in sorted(by_value.items(), reverse=True))
+
+
+def cards_of(v: Variant, spec: str, back_card: str) -> int:
+    mask = 0
+    for part in spec.split():
+        side, month = part[0], int(part[1:])
+        if side == "F":
+            slug = v.front[month]
+        elif month == v.option_month:
+            slug = back_card
+        else:
+            slug = v.back[month]
+        mask |= CARD[slug].bit
+    return mask
+
+
+def _points_words(y: TenshoYaku) -> str:
+    def one(x):
+        return "automatic win" if x == AUTO else ("not in this set" if x is None else str(x))
+    return f"Set One: {one(y.set_one)}; Set Two: {one(y.set_two)}"
+
+
+def _names(y: TenshoYaku) -> dict:
+    return {"en": y.en, "ja": y.ja} if y.ja else {"en": y.en}
+
+
+def yaku_defs(v: Variant) -> tuple[YakuDef, ...]:
+    out = []
+    for y in v.yaku:
+        mask = cards_of(v, y.spec, v.option_choices[0])
+        group = ("front" if all(p[0] == "F" for p in y.spec.split()) else
+                 "back" if all(p[0] == "B" for p in y.spec.split()) else "mixed")
+        uses_option = f"B{v.option_month}" in y.spec.split()
+        desc = f"all of: {', '.join(slugs_of(mask))}"
+        if uses_option:
+            desc += (f" (Back {v.option_month} is option {v.option_id}, default "
+                     f"{v.option_choices[0]})")
+        out.append(YakuDef(y.id, _names(y), _points_words(y), slugs_of(mask), group, desc))
+    return tuple(out)
+
+
+def options(v: Variant, extra: tuple[Option, ...] = ()) -> tuple[Option, ...]:
+    return (
+        Option("yaku_set", CHOICE, "per_round",
+               "Which yaku set scores (section 3): 'per_round' (the book: agreed before each "
+               "deal, the dealer choosing if the players disagree; give the round's "
+               "'yaku_set'), or 'one' / 'two' to fix it for every round. Evaluating a pile "
+               "with 'per_round' uses Set One.", choices=("per_round", "one", "two"),
+               group="round scoring"),
+        Option(v.option_id, CHOICE, v.option_choices[0],
+               f"Which willow card is Back {v.option_month} in the Back yaku ({v.option_note})"
+               f": {' or '.join(v.option_choices)} (default {v.option_choices[0]}).",
+               choices=v.option_choices, group="reading"),
+        Option("traditional_dealing", BOOL, False,
+               "The book's ritual deal (section 8): same card counts, no scoring effect.",
+               group="game flow"),
+    ) + extra + (
+        Option("tied_game", CHOICE, "shared",
+               "Equal round wins when the agreed length is reached (not covered; section 10 "
+               "recommends): 'shared' victory, or 'extra_round' (play on until the round "
+               "wins differ).", choices=("shared", "extra_round"), group="game end"),
+    ) + shared_options("settle_fixed_per_round", "settle_fixed_per_game")
+
+
+def events(v: Variant) -> tuple[EventDef, ...]:
+    common = {e.id: e for e in COMMON_EVENTS}
+    return (
+        EventDef("yaku_set_chosen", "Before the deal the table chose the yaku set for this "
+                 "round ('set': one or two), by agreement or, if the players disagreed, by "
+                 "the dealer ('by'). Same as the round key 'yaku_set'.",
+                 {"set": "one | two", "by": "agreement | dealer (optional)"},
+                 per_player=False),
+        EventDef("misdeal", "The deal is void: the same dealer re-deals and nothing is scored. "
+                 "'reason': field_four (all 4 cards of a month dealt to the field) or "
+                 "hand_four_of_a_kind (a player dealt all 4 cards of a month; name the "
+                 "'player', who may also keep the hand). No four-pairs misdeal.",
+                 {"reason": "field_four | hand_four_of_a_kind",
+                  "player": "the holder (hand misdeal only)"}, per_player=False),
+        common["hiki_formed"],
+        EventDef("phoenix_auto_capture", "paulownia-phoenix (the only card of its month) was "
+                 "dealt to the player's hand or drawn by them, and they put it straight into "
+                 "their captures. Checked against the captures.",
+                 {"from": "hand | draw (optional)"}),
+        EventDef("phoenix_dead_in_field", "paulownia-phoenix was dealt to the field: nobody "
+                 "can capture it, so no yaku containing it is possible this round.",
+                 per_player=False),
+        EventDef("automatic_win", "The player completed an automatic-win yaku of the round's "
+                 "set ('yaku'); the round ended at once and the player wins it. Optional: "
+                 "it is also found from the captures.", {"yaku": "the yaku id"}),
+        common["round_end"],
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# compile / evaluate
+
+@dataclass(frozen=True)
+class Plan:
+    """One yaku set: rows of (mask, points, hit, auto) in table order."""
+    set_id: str
+    rows: tuple
+
+
+@dataclass(frozen=True)
+class Compiled:
+    rules: Any
+    variant: Variant
+    plans: Mapping[str, Plan]
+    values: tuple  # (mask, value) rows of section 2
+    fixed_set: str | None  # the option's set, or None when chosen per round
+    ids: frozenset = field(default_factory=frozenset)
+    byte_values: tuple = ()  # card total of each byte of a pile, per byte position
+
+
+def compile(v: Variant, rules) -> Compiled:
+    back_card = rules[v.option_id]
+    plans = {}
+    for s in SETS:
+        rows = []
+        for y in v.yaku:
+            pts = y.set_one if s == "one" else y.set_two
+            if pts is None:
+                continue
+            mask = cards_of(v, y.spec, back_card)
+            auto = pts == AUTO
+            note = f"automatic win in {SET_NAME[s]}" if auto else ""
+            hit = YakuHit(y.id, y.en, 0 if auto else pts, slugs_of(mask), _names(y), note)
+            rows.append((mask, 0 if auto else pts, hit, auto))
+        plans[s] = Plan(s, tuple(rows))
+    fixed = None if rules.yaku_set == "per_round" else rules.yaku_set
+    values = value_rows(v.values)
+    # The card total a byte at a time: six table look-ups for the 48 flower cards.
+    byte_values = tuple(tuple(card_total(b << (8 * k), values) for b in range(256))
+                        for k in range(6))
+    return Compiled(rules, v, plans, values, fixed, frozenset(y.id for y in v.yaku),
+                    byte_values)
+
+
+def card_total(mask: int, values) -> int:
+    total = 0
+    for m, val in values:
+        total += val * (mask & m).bit_count()
+    return total
+
+
+def evaluate_set(mask: int, c: Compiled, set_id: str, choices=()) -> Evaluation:
+    hits = []
+    pts = 0
+    auto = None
+    for m, p, h, is_auto in c.plans[set_id].rows:
+        if mask & m == m:
+            hits.append(h)
+            pts += p
+            if is_auto:
+                auto = h.id
+    bv = c.byte_values
+    total = (bv[0][mask & 255] + bv[1][(mask >> 8) & 255] + bv[2][(mask >> 16) & 255]
+             + bv[3][(mask >> 24) & 255] + bv[4][(mask >> 32) & 255]
+             + bv[5][(mask >> 40) & 255])
+    return Evaluation(pts, tuple(hits), choices,
+                      {"yaku_set": set_id, "automatic_win": auto,
+                       "chaffs": (mask & CHAFF).bit_count(), "card_total": total})
+
+
+_PER_ROUND = ("the yaku set is chosen per round: Set One is shown; set option yaku_set to "
+              "'two' for Set Two",)
+
+
+def evaluate(mask: int, c: Compiled) -> Evaluation:
+    """One pile under the fixed set (Set One when the set is chosen per round): points =
+    the yaku total; details give the automatic win, the chaff count and the card total."""
+    if c.fixed_set is None:
+        return evaluate_set(mask, c, "one", _PER_ROUND)
+    return evaluate_set(mask, c, c.fixed_set)
+
+
+# --------------------------------------------------------------------------------------------
+# score_round
+
+def _err(g, msg: str, **kw) -> TallyError:
+    return TallyError(f"{g.id}: {msg}", game=g.id, **kw)
+
+
+def _yaku_set(g, rnd: Mapping, t, c: Compiled) -> str:
+    """The round's set from the option, the round key 'yaku_set' and yaku_set_chosen events:
+    every source given must agree, and at least one is needed."""
+    sources = []
+    if c.fixed_set is not None:
+        sources.append((c.fixed_set, "option yaku_set", "options.yaku_set"))
+    if "yaku_set" in rnd:
+        sources.append((rnd["yaku_set"], "the round's yaku_set", "yaku_set"))
+    for i, ev in enumerate(t.events):
+        if ev["type"] == "yaku_set_chosen":
+            by = ev.get("by")
+            if by not in (None, "agreement", "dealer"):
+                raise _err(g, f"event {i} (yaku_set_chosen): 'by' must be agreement or dealer, "
+                              f"not {by!r}", rule="yaku_set_chosen", field=f"events.{i}.by")
+            if by == "dealer" and ev.get("player") not in (None, t.dealer):
+                raise _err(g, f"event {i} (yaku_set_chosen): the set is chosen by the dealer "
+                              f"{t.dealer!r}, not {ev['player']!r}", player=ev["player"],
+                           rule="yaku_set_chosen", field=f"events.{i}.player")
+            sources.append((ev.get("set"), f"event {i} (yaku_set_chosen)", f"events.{i}.set"))
+    if not sources:
+        raise _err(g, "say which yaku set this round uses: 'yaku_set' one or two (section 3: "
+                      "agreed before the deal, the dealer choosing if the players disagree)",
+                   rule="yaku_set", field="yaku_set")
+    for value, where, fld in sources:
+        if value not in SETS:
+            raise _err(g, f"{where} must be 'one' or 'two', not {value!r}", rule="yaku_set",
+                       field=fld)
+    first = sources[0]
+    for value, where, fld in sources[1:]:
+        if value != first[0]:
+            raise _err(g, f"{where} says Set {value.capitalize()} but {first[1]} says Set "
+                          f"{first[0].capitalize()}", rule="yaku_set", field=fld)
+    return first[0]
+
+
+def _check_events(g, t, piles: Mapping[str, int]) -> list[str]:
+    notes = []
+    holder = next((p for p in t.players if piles[p] & PHOENIX), None)
+    dead = [i for i, ev in enumerate(t.events) if ev["type"] == "phoenix_dead_in_field"]
+    auto_caps = [i for i, ev in enumerate(t.events) if ev["type"] == "phoenix_auto_capture"]
+    for i, ev in enumerate(t.events):
+        if ev["type"] == "hiki_formed" and ev.get("flower") == "paulownia":
+            raise _err(g, f"event {i} (hiki_formed): paulownia has only one card in this "
+                          f"deck, so it cannot form a hiki", rule="hiki_formed",
+                       field=f"events.{i}.flower")
+        if ev["type"] == "phoenix_auto_capture" and ev.get("from") not in (None, "hand",
+                                                                             "draw"):
+            raise _err(g, f"event {i} (phoenix_auto_capture): 'from' must be hand or draw, "
+                          f"not {ev['from']!r}", rule="phoenix_auto_capture",
+                       field=f"events.{i}.from")
+    if dead:
+        i = dead[0]
+        if auto_caps:
+            raise _err(g, f"event {auto_caps[0]} (phoenix_auto_capture) contradicts event {i} "
+                          f"(phoenix_dead_in_field): the Phoenix was dealt to the field",
+                       rule="phoenix_auto_capture", field=f"events.{auto_caps[0]}")
+        if holder:
+            raise _err(g, f"{holder!r} holds 'paulownia-phoenix', but it was dealt to the "
+                          f"field (event {i}, phoenix_dead_in_field) and nobody can capture "
+                          f"it", card="paulownia-phoenix", player=holder,
+                       rule="phoenix_dead_in_field", field=f"captures.{holder}")
+        notes.append("paulownia-phoenix was dealt to the field: nobody can capture it, so no "
+                     "yaku containing it is possible this round")
+    if len(auto_caps) > 1:
+        raise _err(g, "two phoenix_auto_capture events: there is only one Phoenix",
+                   rule="phoenix_auto_capture", field=f"events.{auto_caps[1]}")
+    if auto_caps:
+        i = auto_caps[0]
+        p = t.events[i]["player"]
+        if holder != p:
+            raise _err(g, f"event {i} (phoenix_auto_capture): {p!r} took paulownia-phoenix, "
+                          f"but it is not in {p}'s captures", card="paulownia-phoenix",
+                       player=p, rule="phoenix_auto_capture", field=f"captures.{p}")
+        src = t.events[i].get("from")
+        notes.append(f"{p} put paulownia-phoenix straight into their captures"
+                     + (f" (from the {src})" if src else ""))
+    return notes
+
+
+def _month_warnings(piles, players) -> list[str]:
+    """capture-basics.md section 5 (derived, a warning only): same-month captures take 2 or 4
+    cards of a month; the Phoenix, alone in its month, is taken by itself."""
+    out = []
+    for p in players:
+        m = piles[p]
+        odd = [fid for fid, mm in MONTHS if fid != "paulownia" and (m & mm).bit_count() in (1, 3)]
+        if odd:
+            out.append(f"warning: {p} holds an odd number of cards of {', '.join(odd)}; "
+                       f"captures take 2 cards of a month (or 4 with a hiki), so this set "
+                       f"cannot come from real play (capture-basics.md section 5)")
+    return out
+
+
+def _auto_winner(g, t, evals, yaku_set: str, c: Compiled, piles) -> tuple[str | None,
+                                                                           str | None]:
+    holders = [p for p in t.players if evals[p].details["automatic_win"]]
+    if len(holders) > 1:
+        raise _err(g, f"both {holders[0]!r} and {holders[1]!r} hold an automatic win; only the "
+                      f"first completed counts and the round stops there (section 10), so the "
+                      f"other cannot be captured", rule="automatic_win", field="captures")
+    ev_i = [i for i, ev in enumerate(t.events) if ev["type"] == "automatic_win"]
+    if len(ev_i) > 1:
+        raise _err(g, "two automatic_win events: the round ends at the first",
+                   rule="automatic_win", field=f"events.{ev_i[1]}")
+    if ev_i:
+        i = ev_i[0]
+        ev = t.events[i]
+        p, yid = ev["player"], ev.get("yaku")
+        c_plan = {h.id: (m, auto) for m, _, h, auto in c.plans[yaku_set].rows}
+        if yid not in c.ids:
+            raise _err(g, f"event {i} (automatic_win): unknown yaku {yid!r}", player=p,
+                       rule="automatic_win", field=f"events.{i}.yaku")
+        if yid not in c_plan or not c_plan[yid][1]:
+            raise _err(g, f"event {i} (automatic_win): {yid} is not an automatic win in "
+                          f"{SET_NAME[yaku_set]}", player=p, rule=yid,
+                       field=f"events.{i}.yaku")
+        missing = c_plan[yid][0] & ~piles[p]
+        if missing:
+            raise _err(g, f"event {i} (automatic_win): {p!r} has not captured "
+                          f"{', '.join(slugs_of(missing))} of {yid}", player=p,
+                       card=slugs_of(missing)[0], rule=yid, field=f"captures.{p}")
+        return p, yid
+    if holders:
+        return holders[0], evals[holders[0]].details["automatic_win"]
+    return None, None
+
+
+def score_round(g, rnd: Mapping, c: Compiled) -> RoundResult:
+    v = c.variant
+    t = read_table(g, rnd, c.rules, misdeals=("field_four", "hand_four_of_a_kind"))
+    preset = c.rules.preset
+    if t.misdeal:
+        return misdeal_result(t, preset)
+    yaku_set = _yaku_set(g, rnd, t, c)
+    piles = piles_of(g, rnd, t.players, max_pile=IN_PLAY)
+    union = 0
+    for m in piles.values():
+        union |= m
+    if union.bit_count() > IN_PLAY:
+        raise _err(g, f"{union.bit_count()} cards captured in all, but at most {IN_PLAY} come "
+                      f"into play (6 + 6 dealt, 9 to the field, 12 drawn; 6 are discarded and "
+                      f"the rest of the draw pile is not played; {v.digest} section 3)",
+                   field="captures", rule="too_many_cards")
+    notes = _check_events(g, t, piles)
+    evals = {p: evaluate_set(piles[p], c, yaku_set) for p in t.players}
+    auto_p, auto_id = _auto_winner(g, t, evals, yaku_set, c, piles)
+    name = SET_NAME[yaku_set]
+    notes.insert(0, f"yaku set: {name}")
+    steps = {p: [] for p in t.players}
+    points = {p: evals[p].points for p in t.players}
+    for p in t.players:
+        total = 0
+        steps[p].append(Step("yaku_total", "base", 0, f"{name}: a Tensho score is the sum of "
+                             f"the player's yaku (no card points)", 0))
+        for h in evals[p].yaku:
+            if h.note:
+                steps[p].append(Step(h.id, "note", 0, f"{h.name}: {h.note}",
+                                     total))
+            else:
+                total += h.points
+                steps[p].append(Step(h.id, "add", h.points, f"{h.name} ({h.points})", total))
+    winner = None
+    if auto_p:
+        winner = auto_p
+        hit_name = next(h.name for h in evals[auto_p].yaku if h.id == auto_id)
+        notes.append(f"automatic win: {auto_p} completed {hit_name} ({auto_id}, {name}); the "
+                     f"round ends at once and {auto_p} wins it; no round scores are "
+                     f"calculated ({v.digest} section 5)")
+        for p in t.players:
+            points[p] = 0
+            steps[p].append(Step("automatic_win", "set", 0, f"automatic win by {auto_p}: no "
+                                 f"round scores are calculated", 0))
+    else:
+        winner = _decide(t, evals, notes, steps)
+    next_dealer = winner or t.dealer
+    if winner is None:
+        notes.append(f"drawn round: yaku, chaffs and card totals all equal (not covered; "
+                     f"{v.digest} section 10 recommends a draw): no win is recorded and "
+                     f"{t.dealer} deals again")
+    notes += _month_warnings(piles, t.players)
+    carry, more, game_win = _next_carry(t, winner, c)
+    notes += more
+    payments = round_payments(t, points, winner) + game_payments(t, game_win)
+    players = []
+    for p in t.players:
+        role = "winner" if p == winner else ("draw" if winner is None else "loser")
+        d = evals[p].details
+        players.append(PlayerScore(p, evals[p].yaku, evals[p].points, tuple(steps[p]),
+                                   points[p], role,
+                                   {"chaffs": d["chaffs"], "card_total": d["card_total"],
+                                    "yaku_set": yaku_set}))
+    return RoundResult(g.id, preset, tuple(players), tuple(payments), winner, next_dealer,
+                       carry, tuple(notes))
+
+
+def _decide(t, evals, notes, steps) -> str | None:
+    """Section 5: higher yaku total; tie -> more chaffs; tie -> higher card total; tie -> draw."""
+    a, b = t.players
+    ea, eb = evals[a], evals[b]
+    if ea.points != eb.points:
+        w = a if ea.points > eb.points else b
+        notes.append(f"{w} wins the round on yaku points ({ea.points} v {eb.points})")
+        return w
+    for key, words in (("chaffs", "chaffs"), ("card_total", "card total")):
+        va, vb = ea.details[key], eb.details[key]
+        for p, val in ((a, va), (b, vb)):
+            steps[p].append(Step(f"tie_break_{key}", "note", 0, f"tie-break: {val} {words}",
+                                 evals[p].points))
+        if va != vb:
+            w = a if va > vb else b
+            notes.append(f"yaku points tied ({ea.points} v {eb.points})"
+                         + ("" if key == "chaffs" else
+                            f", chaffs tied ({ea.details['chaffs']} v {eb.details['chaffs']})")
+                         + f": {w} wins on {words} ({va} v {vb})")
+            return w
+    return None
+
+
+def _next_carry(t, winner, c: Compiled) -> tuple[dict, list[str], str | None]:
+    """Round wins are the only record (section 6). The agreed ``length`` ends the game: most
+    round wins; equal wins -> option tied_game (shared victory or one more round)."""
+    prev = t.carry
+    wins = {p: prev.get("wins", {}).get(p, 0) for p in t.players}
+    if winner:
+        wins[winner] += 1
+    played = int(prev.get("round", 0)) + 1
+    carry = {"round": played, "wins": wins,
+             "first_dealer": prev.get("first_dealer", t.dealer)}
+    notes: list[str] = []
+    length = t.length
+    if length is None or played < length:
+        return carry, notes, None
+    best = max(wins.values())
+    leaders = [p for p in t.players if wins[p] == best]
+    if len(leaders) == 1:
+        carry["game_over"], carry["game_winner"] = True, leaders[0]
+        notes.append(f"game over after {played} rounds: {leaders[0]} won the most rounds "
+                     f"({best}) and wins the game")
+        return carry, notes, leaders[0]
+    if c.rules.tied_game == "extra_round":
+        notes.append(f"round wins tied ({best} each) after {played} rounds: one more round "
+                     f"(option tied_game = extra_round)")
+        return carry, notes, None
+    carry["game_over"], carry["game_winner"] = True, None
+    notes.append(f"game over after {played} rounds: round wins tied ({best} each), a shared "
+                 f"victory (option tied_game = shared)")
+    return carry, notes, None
