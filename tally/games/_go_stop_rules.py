@@ -1,0 +1,266 @@
+"""Go-Stop rules as data: options, presets, combinations and events (shared/rules/go-stop.md
+sections 4 and 8). The scoring functions live in ``go_stop.py``."""
+
+from __future__ import annotations
+
+from ..games import EventDef, YakuDef
+from ..options import BOOL, CHOICE, INT, Option, Preset
+
+# ---------------------------------------------------------------------------------------------
+# Options: every id of digest section 8 (8.1-8.6), plus the book's per-joker values (2.4: "each
+# joker's value is fixed at setup and jokers may differ").
+# ---------------------------------------------------------------------------------------------
+
+
+def _o(id, type, default, description, choices=(), group="", minimum=None, maximum=None):
+    return Option(id, type, default, description, tuple(choices), minimum, maximum, group)
+
+
+ABILITIES = ("none", "boss_junk", "double", "bright_shield", "deny_losses")
+
+OPTIONS = (
+    # 8.1 scoring table
+    _o("sa_gwang_points", CHOICE, 4, "Four brights without the rain man: 4 [P] or 5 [B, E]",
+       (4, 5), "scoring"),
+    _o("bi_sa_gwang_points", CHOICE, 4, "Four brights with the rain man: 4, or 3 [P var]",
+       (4, 3), "scoring"),
+    _o("o_gwang_points", INT, 15, "Five brights: 15 [P, B]; 15 to 50 by house rule [E]", (),
+       "scoring", 15, 50),
+    _o("dry_four_not_yaku", BOOL, False, "[B var] four dry brights are no yaku of their own: "
+       "they score as any four brights", (), "scoring"),
+    _o("godori_points", CHOICE, 5, "Godori (three birds): 5, or 3 [P var, B var]", (5, 3),
+       "scoring"),
+    _o("yukdori_bidori", BOOL, False, "[P var] willow-swallow is a 4th bird: yukdori 6 (all "
+       "four), bidori 4 (three including the swallow)", (), "scoring"),
+    _o("vip_ssangpi", BOOL, False, "[P var] +3 for the three double-junk cards; not counted "
+       "toward the Stop target", (), "scoring"),
+    _o("palssari", BOOL, False, "[P var] +8 for all wisteria and clover cards; not counted "
+       "toward the Stop target", (), "scoring"),
+    # 8.2 special cards and jokers
+    _o("sake_mode", CHOICE, "animal_or_double_junk", "How chrysanthemum-sake counts (2.3)",
+       ("animal_or_double_junk", "animal_or_single_junk", "animal_and_single_junk",
+        "animal_only"), "cards"),
+    _o("iris_bridge_mode", CHOICE, "animal", "iris-bridge takes the sake cup's role (the sake "
+       "is then animal only) [P var, B var]",
+       ("animal", "animal_or_double_junk", "animal_and_single_junk"), "cards"),
+    _o("joker_table", CHOICE, "pagat", "Which bonus cards are in play: pagat = joker-2, joker-3 "
+       "(2 and 3 junk); pagat_all = joker-1/2/3; book = joker-a..f at the values below; "
+       "encyclopedia = joker-2 and joker-a..f at 2 junk; none", ("pagat", "pagat_all", "book", "encyclopedia", "none"),
+       "cards"),
+    _o("joker_abilities", BOOL, False, "[P var, B var] ability jokers joker-boss, joker-double, "
+       "joker-shield, joker-deny are in play (0 junk each, 10 A29)", (), "cards"),
+    _o("joker_stays_with_ppuk", BOOL, False, "A joker turned up during a ppuk stays with the "
+       "stack (play only; no scoring effect)", (), "cards"),
+    _o("joker_hand_mode", CHOICE, "play_and_replace", "A joker in hand is played and replaced "
+       "[P, B] or banked at turn start [E] (play only)", ("play_and_replace",
+                                                          "bank_and_redraw"), "cards"),
+) + tuple(
+    _o(f"joker_{c}_value", INT, 2, f"Book joker table: junk value of joker-{c} (1-3, set at "
+       "setup)", (), "cards", 1, 3) for c in "abcdef"
+) + tuple(
+    _o(f"joker_{c}_ability", CHOICE, "none", f"Book joker table: ability of joker-{c}",
+       ABILITIES, "cards") for c in "abcdef"
+) + (
+    # 8.3 deal and pre-play
+    _o("four_on_table", CHOICE, "void", "Four of a month in the layout: void deal, or the "
+       "dealer wins as if holding them [P var]", ("void", "dealer_wins"), "deal"),
+    _o("misdeal_four_pairs", BOOL, False, "[B3] a hand of four pairs is a misdeal", (), "deal"),
+    _o("four_in_hand_mode", CHOICE, "instant_win",
+       "Four of a month in hand: instant win [P, E], optional win [B], misdeal [B3]",
+       ("instant_win", "optional_win", "misdeal"), "deal"),
+    _o("four_in_hand_chips", INT, 5, "Chips from each opponent for four in hand", (), "deal",
+       0),
+    _o("heundeum_timing", CHOICE, "any_turn", "Heundeum at any turn [P] or only at the deal "
+       "[B]", ("any_turn", "deal_only"), "deal"),
+    _o("heundeum_must_play", BOOL, False, "[P var] play one of the three on the declaring turn "
+       "(play only)", (), "deal"),
+    _o("heundeum_paulownia_willow_x4", BOOL, False, "[P var] heundeum in paulownia or willow "
+       "is x4", (), "deal"),
+    _o("bomb_with_declared_triple", BOOL, False, "A triple declared as heundeum may still bomb "
+       "([P] no, [E] yes)", (), "deal"),
+    _o("bomb_draw_mode", CHOICE, "one_plus_two_skips", "Stock cards after a bomb (play only; "
+       "limits pass_hand_play events)", ("one_plus_two_skips", "draw_three", "draw_two"),
+       "deal"),
+    _o("bomb_multiplier", BOOL, False, "[B] x2 per bomb for a winning bomber", (), "deal"),
+    _o("bomb_steals_junk", BOOL, False, "[E, P var] a bomb takes 1 junk from each opponent",
+       (), "deal"),
+    _o("first_dealer_rule", CHOICE, "earliest_low_tie", "Who deals first (no scoring effect)",
+       ("earliest_low_tie", "earliest_high_tie", "latest_high_tie"), "deal"),
+    # 8.4 events during play
+    _o("first_turn_ppuk_chips", INT, 3, "Chips from each opponent for a first-turn ppuk", (),
+       "events", 0),
+    _o("three_ppuk_chips", INT, 5, "Chips from each opponent for a third ppuk (hand ends)", (),
+       "events", 0),
+    _o("first_turn_four_capture_chips", INT, 0, "[P var, B var] chips for all four of a month "
+       "on the first turn (0 = off)", (), "events", 0),
+    _o("first_turn_chok_chips", INT, 0, "[P var] chips for a first-turn chok (0 = off)", (),
+       "events", 0),
+    _o("weol_yak_first_turn", BOOL, False, "[P var] x4 for a winner who took all four of a "
+       "month on their first turn", (), "events"),
+    _o("weol_yak_month", BOOL, False, "[P var] x4 for a winner holding all four cards of the "
+       "month drawn before the deal", (), "events"),
+    _o("baek_hwa_jeom", BOOL, False, "[P var] bright+animal+ribbon+junk on the first turn: 1 "
+       "junk from each opponent", (), "events"),
+    _o("boar_pot", INT, 0, "[P var] chips per deal into a boar pot (0 = off; the pot is kept "
+       "outside the chips between players and not settled here)", (), "events", 0),
+    _o("boar_first_turn_chips", INT, 0, "[P var] chips for clover-boar captured on the first "
+       "turn (0 = off)", (), "events", 0),
+    _o("sseul_steals", BOOL, True, "A sseul (sweep) takes 1 junk from each opponent", (),
+       "events"),
+    _o("stack_capture_steals", CHOICE, "all_stacks", "Which stack captures take junk",
+       ("all_stacks", "created_only"), "events"),
+    _o("ja_ppuk_junk", CHOICE, 2, "Junk per opponent for taking your own stack: 2 [P], 1 [B]",
+       (1, 2), "events"),
+    _o("hiki_bonus", BOOL, False, "[B var] every stack capture takes 2 junk", (), "events"),
+    _o("triple_hiki", BOOL, False, "[B var] +2 junk once at a player's third stack capture",
+       (), "events"),
+    # 8.5 payment
+    _o("stop_threshold_2p", INT, 7, "Stop target with 2 players (5 or 7)", (), "payment", 1),
+    _o("stop_threshold_3p", INT, 3, "Stop target with 3 players", (), "payment", 1),
+    _o("go_bonus_formula", CHOICE, "pagat_example", "Go bonus (5.5); korean_common = "
+       "(P + n) x 2^(n-2) from the 3rd Go",
+       ("pagat_example", "pagat_text", "encyclopedia", "book", "korean_common"), "payment"),
+    _o("gwang_bak_mode", CHOICE, "double", "Gwang-bak: x2, +2 chips after multiplying, or off",
+       ("double", "plus_two", "off"), "payment"),
+    _o("weak_rain_man", BOOL, False, "[B var] willow-rainman does not protect from gwang-bak",
+       (), "payment"),
+    _o("pi_bak_threshold", CHOICE, 5, "Pi-bak when a loser's junk value is below this",
+       (5, 6, 7), "payment"),
+    _o("pi_bak_threshold_2p", CHOICE, None, "[P var] 2-player pi-bak threshold override "
+       "(null = none)", (None, 7), "payment"),
+    _o("animal_double_mode", CHOICE, "meong_dda_all", "Winner with 7+ animals: x2 every loser "
+       "(meong-dda), x2 losers with no animal (meong-bak), both, or off",
+       ("meong_dda_all", "meong_bak_only", "both", "off"), "payment"),
+    _o("tti_bak", BOOL, False, "[P var] x2 for a loser with no ribbon when the winner scores a "
+       "ribbon row", (), "payment"),
+    _o("go_bak_mode", CHOICE, "pay_for_both", "A loser who said Go pays for both (3 players) or "
+       "pays x2 [E], or off", ("pay_for_both", "double", "off"), "payment"),
+    _o("oe_myeon_mode", CHOICE, "pagat", "Oe-myeon liability (5.7)",
+       ("off", "pagat", "book", "book_responsibility"), "payment"),
+    _o("draw_refusal_scope", CHOICE, "next_turn_window", "How long a refused nagari offer "
+       "makes the refuser liable", ("next_turn_window", "rest_of_hand"), "payment"),
+    _o("no_captures_no_pay", BOOL, False, "[P var] a loser with no captured card pays nothing",
+       (), "payment"),
+    _o("missions", BOOL, False, "[P] online missions: the round's 'mission' (cards, k) "
+       "multiplies a winner holding it", (), "payment"),
+    _o("winning_brights", BOOL, False, "[B var] five brights end the hand at once (forced "
+       "Stop)", (), "payment"),
+    _o("starting_stack", INT, 0, "[B var] opening chip balance (series display only)", (),
+       "payment", 0),
+    _o("nagari_multiplier", CHOICE, "single", "After nagari: x2 once, or x2 per consecutive "
+       "nagari", ("single", "cumulative"), "payment"),
+    _o("nagari_counts_as_month", BOOL, False, "A nagari uses up one month of the series", (),
+       "payment"),
+    # 8.6 gwangpalli
+    _o("compensation_timing", CHOICE, "immediate", "Gwangpalli compensation paid at once or by "
+       "the hand's losers at the end", ("immediate", "delayed"), "gwangpalli"),
+    _o("compensation_rate", CHOICE, 2, "Chips per eligible card", (2, 3), "gwangpalli"),
+    _o("four_player_rain_exception", BOOL, True, "4 people: a lone rain bright is not paid",
+       (), "gwangpalli"),
+    _o("nagari_redeal", CHOICE, "same_three", "After a nagari deal to the same three or to "
+       "everyone", ("same_three", "all_players"), "gwangpalli"),
+    _o("seven_player_iris_forced_out", BOOL, False, "[P var] 7 people: a non-dealer dealt "
+       "iris-bridge must drop out (and may claim)", (), "gwangpalli"),
+)
+
+PRESETS = (
+    Preset("pagat", "Pagat's Go Stop (recommended default, 8.7)", {}),
+    Preset("book", "Hanafuda Games: Hanami Edition, ch. 16 (8.7)", {
+        "sa_gwang_points": 5, "joker_table": "book", "four_in_hand_mode": "optional_win",
+        "heundeum_timing": "deal_only", "bomb_with_declared_triple": True,
+        "bomb_draw_mode": "draw_three", "bomb_multiplier": True, "ja_ppuk_junk": 1,
+        "go_bonus_formula": "book", "oe_myeon_mode": "book",
+        "draw_refusal_scope": "rest_of_hand"}),
+    Preset("encyclopedia", "Encyclopedia (Wikipedia) article, gaps filled from Pagat (8.7)", {
+        "sa_gwang_points": 5, "joker_table": "encyclopedia", "joker_stays_with_ppuk": True,
+        "joker_hand_mode": "bank_and_redraw", "bomb_with_declared_triple": True,
+        "bomb_steals_junk": True, "go_bonus_formula": "encyclopedia", "pi_bak_threshold": 6,
+        "go_bak_mode": "double"}),
+)
+
+
+def _n(en, ko, ja=None):
+    d = {"en": en, "ko": ko}
+    if ja:
+        d["ja"] = ja
+    return d
+
+
+YAKU = (
+    YakuDef("o_gwang", _n("Five brights", "오광", "五光"), "15 (15-50 by option)",
+            ("pine-crane", "cherry-curtain", "pampas-moon", "paulownia-phoenix",
+             "willow-rainman"), "brights"),
+    YakuDef("sa_gwang", _n("Four brights without rain", "사광", "四光"), "4 [P] / 5 [B, E]",
+            ("pine-crane", "cherry-curtain", "pampas-moon", "paulownia-phoenix"), "brights"),
+    YakuDef("bi_sa_gwang", _n("Four brights with rain", "비사광", "雨四光"), "4 (3 by option)",
+            (), "brights"),
+    YakuDef("sam_gwang", _n("Three brights without rain", "삼광", "三光"), "3", (), "brights"),
+    YakuDef("bi_sam_gwang", _n("Three brights with rain", "비삼광"), "2", (), "brights"),
+    YakuDef("godori", _n("Godori (three birds)", "고도리"), "5 (3 by option)",
+            ("plum-warbler", "wisteria-cuckoo", "pampas-geese"), "birds"),
+    YakuDef("yukdori", _n("Yukdori (four birds)", "육도리"), "6 (variant)",
+            ("plum-warbler", "wisteria-cuckoo", "pampas-geese", "willow-swallow"), "birds"),
+    YakuDef("bidori", _n("Bidori (three birds with the swallow)", "비도리"), "4 (variant)",
+            ("plum-warbler", "wisteria-cuckoo", "pampas-geese", "willow-swallow"), "birds"),
+    YakuDef("yul", _n("Animals", "열"), "1 for 5 animals, +1 per further animal"),
+    YakuDef("hong_dan", _n("Poetry ribbons", "홍단", "赤短"), "3",
+            ("pine-poetry", "plum-poetry", "cherry-poetry")),
+    YakuDef("cheong_dan", _n("Blue ribbons", "청단", "青短"), "3",
+            ("peony-blue", "chrysanthemum-blue", "maple-blue")),
+    YakuDef("cho_dan", _n("Plain red ribbons", "초단"), "3",
+            ("wisteria-ribbon", "iris-ribbon", "clover-ribbon")),
+    YakuDef("tti", _n("Ribbons", "띠"), "1 for 5 ribbons, +1 per further ribbon"),
+    YakuDef("pi", _n("Junk", "피"), "1 for junk value 10, +1 per further junk value"),
+    YakuDef("vip_ssangpi", _n("VIP: three double junk", "VIP 쌍피"), "+3 (variant; not for "
+            "the Stop target)", ("chrysanthemum-sake", "paulownia-chaff-colored",
+                                 "willow-lightning")),
+    YakuDef("palssari", _n("Eight clovers", "팔싸리"), "+8 (variant; not for the Stop target)",
+            ("wisteria-cuckoo", "wisteria-ribbon", "wisteria-chaff-1", "wisteria-chaff-2",
+             "clover-boar", "clover-ribbon", "clover-chaff-1", "clover-chaff-2")),
+)
+
+_P = {"player": "name"}
+EVENTS = (
+    EventDef("go", "the player says Go", {"score": "int: the player's Stop points now"}),
+    EventDef("stop", "the player says Stop: the hand ends and is settled (5.8)",
+             {"score": "int (optional): the player's Stop points now"}),
+    EventDef("winning_brights", "[B var] five brights: forced Stop"),
+    EventDef("heundeum", "the player shows three cards of one month",
+             {"month": "flower id", "turn": "int (optional)"}),
+    EventDef("bomb", "the player bombs a month", {"month": "flower id", "turn": "int"}),
+    EventDef("pass_hand_play", "a skipped hand play after a bomb"),
+    EventDef("ppuk", "the player makes a stack", {"month": "flower id", "turn": "int"}),
+    EventDef("stack_capture", "the player takes a three-card stack",
+             {"month": "flower id", "creator": "name or 'dealt'", "last_turn": "bool"}),
+    EventDef("ja_ppuk", "the player takes a stack they made themselves",
+             {"month": "flower id"}),
+    EventDef("sseul", "the player clears the layout", {"last_turn": "bool"}),
+    EventDef("chok", "the stock card captures the card just played", {"last_turn": "bool"}),
+    EventDef("ttadak", "hand and stock card take all four of a month",
+             {"last_turn": "bool"}),
+    EventDef("joker_capture", "the player captures a bonus card", {"card": "joker slug"}),
+    EventDef("joker_from_layout", "a bonus card dealt to the layout goes to the dealer",
+             {"card": "joker slug"}),
+    EventDef("junk_transfer", "a junk card moves from 'from' to 'player' (6.5)",
+             {"from": "name", "card": "slug", "cause": "event id"}),
+    EventDef("sake_designation", "the table declares how the sake cup counts",
+             {"as": "animal or junk"}),
+    EventDef("four_in_hand", "instant win: four of a month in hand", {"month": "flower id"}),
+    EventDef("four_on_table", "four of a month in the layout", {}, per_player=False),
+    EventDef("void_deal", "misdeal: nothing paid, same dealer",
+             {"reason": "four_in_layout, all_four_in_hand, four_pairs"}, per_player=False),
+    EventDef("nagari", "the hand ends with no winner", {"reason": "text"}, per_player=False),
+    EventDef("syodang_offer", "the player offers a nagari (3 players)",
+             {"refused_by": "name, or null when both accept"}),
+    EventDef("syodang_lapsed", "the refusal window of the last refused offer closed "
+             "(next_turn_window scope)", {}, per_player=False),
+    EventDef("oe_myeon", "the player left the card the winner stopped with (5.7)",
+             {"card": "slug", "kind": "played_unmatched or left_capturable",
+              "last_card": "bool", "offered_draw": "bool", "same_result": "bool"}),
+    EventDef("first_turn_four_capture", "[var] all four of a month on the first turn"),
+    EventDef("first_turn_chok", "[var] chok on the first turn"),
+    EventDef("weol_yak_first_turn", "[var] all four of a month on the first turn (x4 if win)"),
+    EventDef("baek_hwa_jeom", "[var] one card of each kind captured on the first turn"),
+    EventDef("boar_first_turn", "[var] clover-boar captured on the first turn"),
+    EventDef("boar_capture", "[var] the same as boar_first_turn (the 7 spelling)"),
+)

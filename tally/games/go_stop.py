@@ -1,0 +1,395 @@
+"""Go-Stop (고스톱), per shared/rules/go-stop.md (the digest; section numbers below are its).
+
+A pile is one int (tally.cards). ``evaluate`` scores the jokbo (section 4) with the sake cup
+(and the iris card under an iris variant) designated to give the most Stop points (2.3, 1).
+``score_round`` settles a hand: the Stop settlement of 5.8 (Go bonus 5.5, the multiplier
+catalogue 5.6, dok-bak 5.7), instant payments (6.4), gwangpalli compensation (6.3), nagari
+carry (6.6). The round input is documented in docs/games/go-stop.md.
+"""
+
+from __future__ import annotations
+
+from ..cards import (ALL_CARDS, BIT, BONUS_CARDS, BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS,
+                     mask_of, month_mask, slugs_of)
+from ..errors import TallyError
+from ..results import Evaluation, YakuHit
+from . import Game
+from ._go_stop_rules import EVENTS, OPTIONS, PRESETS, YAKU
+
+GID = "go-stop"
+
+RAIN = BIT["willow-rainman"]
+SAKE = BIT["chrysanthemum-sake"]
+IRIS = BIT["iris-bridge"]
+SWALLOW = BIT["willow-swallow"]
+GODORI = mask_of(["plum-warbler", "wisteria-cuckoo", "pampas-geese"])
+BIRDS4 = GODORI | SWALLOW
+HONG = mask_of(["pine-poetry", "plum-poetry", "cherry-poetry"])
+CHEONG = mask_of(["peony-blue", "chrysanthemum-blue", "maple-blue"])
+CHO = mask_of(["wisteria-ribbon", "iris-ribbon", "clover-ribbon"])
+DOUBLE_JUNK = mask_of(["willow-lightning", "paulownia-chaff-colored"])
+SINGLE_JUNK = CHAFFS & ~DOUBLE_JUNK  # the 22 single junk (2.1)
+VIP = DOUBLE_JUNK | SAKE
+PALSSARI = month_mask("wisteria") | month_mask("clover")
+BRIGHT_ROWS = frozenset({"o_gwang", "sa_gwang", "bi_sa_gwang", "sam_gwang", "bi_sam_gwang"})
+RIBBON_ROWS = frozenset({"tti", "hong_dan", "cheong_dan", "cho_dan"})
+# 6.3: cards a forced drop-out may sell
+ELIGIBLE = BRIGHTS | DOUBLE_JUNK | SAKE | BONUS_CARDS
+NAMES = {y.id: y.names for y in YAKU}
+
+
+# ---------------------------------------------------------------------------------------------
+# 5.5 Go bonus
+# ---------------------------------------------------------------------------------------------
+
+def go_terms(n: int, formula: str) -> tuple[int, int]:
+    """(chips added, Go multiplier) for a winner who said Go ``n`` times (5.5, verbatim)."""
+    if n == 0:
+        return 0, 1
+    if formula == "book":
+        return (1, 1) if n == 1 else (0, n)
+    if n <= 2:
+        return n, 1
+    if formula == "pagat_example":
+        return 2, 2 ** (n - 2)
+    if formula == "pagat_text":
+        return 0, 2 ** (n - 2)
+    if formula == "encyclopedia":
+        return 2, n - 1
+    if formula == "korean_common":
+        return n, 2 ** (n - 2)
+    raise TallyError(f"unknown go_bonus_formula {formula!r}", game=GID,
+                     option="go_bonus_formula")
+
+
+# ---------------------------------------------------------------------------------------------
+# compile: everything the options fix
+# ---------------------------------------------------------------------------------------------
+
+class Compiled:
+    """Masks and values fixed by one option set."""
+
+    def __init__(self, rules):
+        r = self.rules = rules
+        # plain attributes: Rules.__getattr__ is too slow for the 100 us round budget
+        self.r = type("R", (), dict(rules))()
+        self.preset = rules.preset
+        # joker table (2.4, 8.2): slug -> (junk value, ability)
+        table: dict[str, tuple[int, str]] = {}
+        if r.joker_table == "pagat":  # 2.4: the default table joker-2 -> 2, joker-3 -> 3
+            table = {"joker-2": (2, "none"), "joker-3": (3, "none")}
+        elif r.joker_table == "pagat_all":  # every junk kind Pagat lists
+            table = {"joker-1": (1, "none"), "joker-2": (2, "none"), "joker-3": (3, "none")}
+        elif r.joker_table == "book":
+            table = {f"joker-{c}": (r[f"joker_{c}_value"], r[f"joker_{c}_ability"])
+                     for c in "abcdef"}
+        elif r.joker_table == "encyclopedia":  # [E]: bonus cards usually count 2 junk
+            table = {"joker-2": (2, "none")}
+            table.update({f"joker-{c}": (2, "none") for c in "abcdef"})
+        if r.joker_abilities and r.joker_table != "none":  # 10 A29: ability jokers 0 junk
+            table.update({"joker-boss": (0, "boss_junk"), "joker-double": (0, "double"),
+                          "joker-shield": (0, "bright_shield"), "joker-deny": (0, "deny_losses")})
+        self.jokers = table
+        self.deck = FULL_DECK | mask_of(table)
+        self.off = BONUS_CARDS & ~self.deck  # bonus cards not in play under these options
+        self.ability = {a: mask_of(s for s, (_, ab) in table.items() if ab == a)
+                        for a in ("boss_junk", "double", "bright_shield", "deny_losses")}
+        j1 = SINGLE_JUNK | mask_of(s for s, (v, _) in table.items() if v == 1)
+        j2 = DOUBLE_JUNK | mask_of(s for s, (v, _) in table.items() if v == 2)
+        j3 = mask_of(s for s, (v, _) in table.items() if v == 3)
+        animals = TENS
+        flex = []  # (bit, junk value as junk, slug)
+        sake_mode = r.sake_mode if r.iris_bridge_mode == "animal" else "animal_only"
+        if sake_mode == "animal_or_double_junk":
+            flex.append((SAKE, 2, "chrysanthemum-sake"))
+        elif sake_mode == "animal_or_single_junk":
+            flex.append((SAKE, 1, "chrysanthemum-sake"))
+        elif sake_mode == "animal_and_single_junk":
+            j1 |= SAKE
+        if r.iris_bridge_mode == "animal_or_double_junk":
+            flex.append((IRIS, 2, "iris-bridge"))
+        elif r.iris_bridge_mode == "animal_and_single_junk":
+            j1 |= IRIS
+        for bit, _, _ in flex:
+            animals &= ~bit
+        self.animals, self.j1, self.j2, self.j3 = animals, j1, j2, j3
+        self.junk_cards = j1 | j2 | j3
+        self.flex = tuple(flex)
+        self.flex_mask = sum(b for b, _, _ in flex)
+        self.sake_in_junk = bool(j1 & SAKE)
+        self.o_gwang, self.sa_gwang = r.o_gwang_points, r.sa_gwang_points
+        self.bi_sa_gwang = r.bi_sa_gwang_points
+        self.dry_four_not_yaku = r.dry_four_not_yaku
+        self.godori_points, self.yukdori = r.godori_points, r.yukdori_bidori
+        self.vip, self.palssari = r.vip_ssangpi, r.palssari
+        # fixed-set hits are built once
+        self._fixed = {k: YakuHit(k, NAMES[k]["en"], pts, slugs_of(m), NAMES[k])
+                       for k, pts, m in (("hong_dan", 3, HONG), ("cheong_dan", 3, CHEONG),
+                                         ("cho_dan", 3, CHO),
+                                         ("godori", self.godori_points, GODORI),
+                                         ("yukdori", 6, BIRDS4), ("vip_ssangpi", 3, VIP),
+                                         ("palssari", 8, PALSSARI))}
+
+    # -- counting ---------------------------------------------------------------------------
+
+    def counts(self, m: int, junk_flex: int) -> tuple[int, int]:
+        """(animals, junk value) of pile ``m`` with the flexible cards in ``junk_flex`` as
+        junk and the other flexible cards as animals."""
+        n_a = (m & self.animals).bit_count() + ((m & self.flex_mask & ~junk_flex).bit_count())
+        j = ((m & self.j1).bit_count() + 2 * (m & self.j2).bit_count()
+             + 3 * (m & self.j3).bit_count())
+        for bit, v, _ in self.flex:
+            if junk_flex & bit & m:
+                j += v
+        return n_a, j
+
+    def points(self, m: int, n_a: int, j: int) -> tuple[int, int]:
+        """(P_stop, P) for a pile with ``n_a`` animals and junk value ``j`` (section 4)."""
+        p = 0
+        nb = (m & BRIGHTS).bit_count()
+        if nb >= 3:
+            if nb == 5:
+                p = self.o_gwang
+            elif nb == 4:
+                p = self.bi_sa_gwang if (m & RAIN or self.dry_four_not_yaku) else self.sa_gwang
+            else:
+                p = 2 if m & RAIN else 3
+        if self.yukdori:
+            b = m & BIRDS4
+            if b == BIRDS4:
+                p += 6
+            elif b == GODORI:
+                p += self.godori_points
+            elif b.bit_count() == 3:
+                p += 4
+        elif m & GODORI == GODORI:
+            p += self.godori_points
+        if n_a >= 5:
+            p += n_a - 4
+        if m & HONG == HONG:
+            p += 3
+        if m & CHEONG == CHEONG:
+            p += 3
+        if m & CHO == CHO:
+            p += 3
+        nt = (m & RIBBONS).bit_count()
+        if nt >= 5:
+            p += nt - 4
+        if j >= 10:
+            p += j - 9
+        extra = 0
+        if self.vip and m & VIP == VIP:
+            extra += 3
+        if self.palssari and m & PALSSARI == PALSSARI:
+            extra += 8
+        return p, p + extra
+
+    def hits(self, m: int, junk_flex: int, n_a: int, j: int) -> tuple[YakuHit, ...]:
+        """The scoring rows (YakuHits with their cards) for one designation."""
+        out = []
+        nb_mask = m & BRIGHTS
+        nb = nb_mask.bit_count()
+        if nb >= 3:
+            rain = m & RAIN
+            if nb == 5:
+                out.append(_hit("o_gwang", self.o_gwang, nb_mask))
+            elif nb == 4:
+                if rain:
+                    out.append(_hit("bi_sa_gwang", self.bi_sa_gwang, nb_mask))
+                elif self.dry_four_not_yaku:
+                    out.append(_hit("bi_sa_gwang", self.bi_sa_gwang, nb_mask,
+                                    "four dry brights are no yaku here: any four brights"))
+                else:
+                    out.append(_hit("sa_gwang", self.sa_gwang, nb_mask))
+            else:
+                out.append(_hit("bi_sam_gwang", 2, nb_mask) if rain
+                           else _hit("sam_gwang", 3, nb_mask))
+        fx = self._fixed
+        if self.yukdori:
+            b = m & BIRDS4
+            if b == BIRDS4:
+                out.append(fx["yukdori"])
+            elif b == GODORI:
+                out.append(fx["godori"])
+            elif b.bit_count() == 3:
+                out.append(_hit("bidori", 4, b))
+        elif m & GODORI == GODORI:
+            out.append(fx["godori"])
+        if n_a >= 5:
+            am = (m & self.animals) | (m & self.flex_mask & ~junk_flex)
+            out.append(_hit("yul", n_a - 4, am, f"{n_a} animals: 1 + {n_a - 5} further"))
+        for k, mk in (("hong_dan", HONG), ("cheong_dan", CHEONG), ("cho_dan", CHO)):
+            if m & mk == mk:
+                out.append(fx[k])
+        tm = m & RIBBONS
+        nt = tm.bit_count()
+        if nt >= 5:
+            out.append(_hit("tti", nt - 4, tm, f"{nt} ribbons: 1 + {nt - 5} further"))
+        if j >= 10:
+            jm = (m & self.junk_cards) | (m & junk_flex)
+            out.append(_hit("pi", j - 9, jm, f"junk value {j}: 1 + {j - 10} further"))
+        if self.vip and m & VIP == VIP:
+            out.append(fx["vip_ssangpi"])
+        if self.palssari and m & PALSSARI == PALSSARI:
+            out.append(fx["palssari"])
+        return tuple(out)
+
+    def row_ids(self, m: int, n_a: int, j: int) -> set:
+        """The ids of the rows ``hits`` would give, without building them (settlement speed;
+        a test checks both agree)."""
+        out = set()
+        nb = (m & BRIGHTS).bit_count()
+        if nb >= 3:
+            if nb == 5:
+                out.add("o_gwang")
+            elif nb == 4:
+                out.add("bi_sa_gwang" if (m & RAIN or self.dry_four_not_yaku) else "sa_gwang")
+            else:
+                out.add("bi_sam_gwang" if m & RAIN else "sam_gwang")
+        if self.yukdori:
+            b = m & BIRDS4
+            if b == BIRDS4:
+                out.add("yukdori")
+            elif b == GODORI:
+                out.add("godori")
+            elif b.bit_count() == 3:
+                out.add("bidori")
+        elif m & GODORI == GODORI:
+            out.add("godori")
+        if n_a >= 5:
+            out.add("yul")
+        if m & HONG == HONG:
+            out.add("hong_dan")
+        if m & CHEONG == CHEONG:
+            out.add("cheong_dan")
+        if m & CHO == CHO:
+            out.add("cho_dan")
+        if (m & RIBBONS).bit_count() >= 5:
+            out.add("tti")
+        if j >= 10:
+            out.add("pi")
+        if self.vip and m & VIP == VIP:
+            out.add("vip_ssangpi")
+        if self.palssari and m & PALSSARI == PALSSARI:
+            out.add("palssari")
+        return out
+
+    def designations(self, m: int, forced: int | None = None) -> tuple[int, ...]:
+        """Every junk_flex mask to try for pile ``m``: all-animal first (the tie-break)."""
+        held = m & self.flex_mask
+        if not held:
+            return (0,)
+        if forced is not None:
+            return (forced & held,)
+        if held == self.flex_mask and len(self.flex) == 1:
+            return (0, held)
+        subs, s = [0], held
+        # enumerate subsets of held (at most 2 flexible cards)
+        sub = held
+        while sub:
+            subs.append(sub)
+            sub = (sub - 1) & held
+        return tuple(sorted(subs, key=lambda x: x.bit_count()))
+
+
+# slugs of a mask by bytes: 8 table look-ups instead of a loop over the bits (speed)
+_ALL = (1 << len(ALL_CARDS)) - 1
+_BYTE_SLUGS = tuple(tuple(slugs_of((b << (8 * k)) & _ALL) for b in range(256)) for k in range(8))
+
+
+def _slugs(mask: int) -> tuple[str, ...]:
+    out = ()
+    k = 0
+    while mask:
+        b = mask & 255
+        if b:
+            out += _BYTE_SLUGS[k][b]
+        mask >>= 8
+        k += 1
+    return out
+
+
+def _hit(k, pts, mask, note=""):
+    return YakuHit(k, NAMES[k]["en"], pts, _slugs(mask), NAMES[k], note)
+
+
+def _compile(rules) -> Compiled:
+    return Compiled(rules)
+
+
+def _choice_words(c: Compiled, m: int, junk_flex: int, n_a: int) -> tuple[str, ...]:
+    out = []
+    for bit, v, slug in c.flex:
+        if m & bit:
+            if junk_flex & bit:
+                out.append(f"{slug} counted as {v} junk (not as an animal)")
+            else:
+                out.append(f"{slug} counted as an animal ({n_a} animals), not as {v} junk")
+    return tuple(out)
+
+
+def evaluate(m: int, c: Compiled) -> Evaluation:
+    if m & c.off:
+        bad = slugs_of(m & c.off)[0]
+        raise TallyError(f"card {bad!r} is not in play under these go-stop options "
+                         f"(joker_table={c.rules.joker_table!r}, joker_abilities="
+                         f"{c.rules.joker_abilities})", game=GID, card=bad, option="joker_table")
+    if not m & c.flex_mask:
+        n_a, j = c.counts(m, 0)
+        ps, p = c.points(m, n_a, j)
+        return Evaluation(p, c.hits(m, 0, n_a, j), (),
+                          {"stop_points": ps, "animals": n_a, "junk_value": j})
+    best = None
+    for d in c.designations(m):
+        n_a, j = c.counts(m, d)
+        ps, p = c.points(m, n_a, j)
+        if best is None or (ps, p) > best[0]:
+            best = ((ps, p), d, n_a, j)
+    (ps, p), d, n_a, j = best
+    return Evaluation(p, c.hits(m, d, n_a, j), _choice_words(c, m, d, n_a),
+                      {"stop_points": ps, "animals": n_a, "junk_value": j})
+
+
+from ._go_stop_round import score_round  # noqa: E402  (uses the names above)
+
+ROUND_EXAMPLE = {
+    "players": ["Ana", "Bo", "Cy"],
+    "dealer": "Ana",
+    "captures": {
+        "Ana": ["pine-crane", "cherry-curtain", "pampas-moon", "plum-warbler",
+                "wisteria-cuckoo", "pampas-geese", "pine-chaff-1", "pine-chaff-2"],
+        "Bo": ["paulownia-phoenix", "iris-chaff-1", "iris-chaff-2", "maple-chaff-1",
+               "maple-chaff-2", "willow-lightning"],
+        "Cy": ["peony-blue", "clover-chaff-1", "clover-chaff-2"],
+    },
+    "events": [
+        {"type": "heundeum", "player": "Ana", "month": "maple", "turn": 1},
+        {"type": "ppuk", "player": "Bo", "month": "plum", "turn": 1},
+        {"type": "go", "player": "Ana", "score": 5},
+        {"type": "chok", "player": "Cy"},
+        {"type": "stop", "player": "Ana", "score": 8},
+    ],
+    "carry": {"nagari": 1},
+}
+
+GAME = Game(
+    id=GID,
+    names={"en": "Go-Stop", "ko": "고스톱", "ja": "ゴーストップ"},
+    family="capture",
+    players=(2, 7),
+    deck=FULL_DECK | BONUS_CARDS,
+    options=OPTIONS,
+    presets=PRESETS,
+    default_preset="pagat",
+    yaku=YAKU,
+    events=EVENTS,
+    compile=_compile,
+    evaluate=evaluate,
+    score_round=score_round,
+    source="shared/rules/go-stop.md",
+    max_pile=None,
+    round_example=ROUND_EXAMPLE,
+    lengths=(3, 6, 12),
+    description="Korean fishing game: reach the target, then say Go for more or Stop to be "
+                "paid; 2-3 active players, 4-7 with gwangpalli.",
+)
