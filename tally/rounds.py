@@ -8,9 +8,14 @@ list of ``{"type": id, "player": name, ...}``), ``carry`` (the previous round's 
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from .errors import TallyError
+
+
+def is_mapping(x) -> bool:
+    """A JSON object (a dict, nearly always: checked first, as the ABC check is slow)."""
+    return type(x) is dict or isinstance(x, Mapping)
 
 
 def players_of(g, rnd: Mapping, *, minimum: int | None = None,
@@ -52,7 +57,7 @@ def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
             raise TallyError(f"{g.id}: '{key}' is missing (each player's cards)", game=g.id,
                              field=key)
         raw = {}
-    if not isinstance(raw, Mapping):
+    if not is_mapping(raw):
         raise TallyError(f"{g.id}: '{key}' must map each player to a list of cards",
                          game=g.id, field=key)
     for name in raw:
@@ -92,7 +97,7 @@ def events_of(g, rnd: Mapping, players) -> list[dict]:
     out = []
     for i, ev in enumerate(raw):
         where = f"events.{i}"
-        if not isinstance(ev, Mapping) or "type" not in ev:
+        if not is_mapping(ev) or "type" not in ev:
             raise TallyError(f"{g.id}: event {i} must be an object with a 'type'", game=g.id,
                              field=where)
         kind = ev["type"]

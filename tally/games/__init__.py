@@ -11,7 +11,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from ..cards import BIT, CARD, CardSet
 from ..errors import TallyError
@@ -191,6 +192,6 @@ def score_round(game, round, *, preset=None, options=None):
     """Score a complete round: breakdown per player and the payments between them."""
     g = get_game(game)
     compiled = g.compiled(preset, options)
-    if not isinstance(round, Mapping):
+    if type(round) is not dict and not isinstance(round, Mapping):
         raise TallyError(f"a {g.id} round must be an object", game=g.id, field="round")
     return g.score_round(round, compiled)

@@ -9,7 +9,7 @@ their combinations" transfer (Min-Hwatu section 5, Sudaoshi section 5).
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import BRIGHTS, CARD, CHAFFS, FLOWERS, RIBBONS, TENS, month_mask, slugs_of
 from ..errors import TallyError

@@ -7,7 +7,7 @@ settle by the outcome: Stop (5.8), nagari (6.6), void deal, or an instant win.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import BIT, BRIGHTS, CARD, FLOWER_BY_ID, RIBBONS, month_mask, slugs_of
 from ..errors import TallyError

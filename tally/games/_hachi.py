@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import FLOWERS, FULL_DECK, RIBBONS, month_mask, slugs_of
 from ..errors import TallyError

@@ -11,7 +11,7 @@ docs/games/hachi-hachi.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import (BLUE_RIBBONS, BRIGHTS, CHAFFS, FULL_DECK, INO_SHIKA_CHO,
                      POETRY_RIBBONS, RIBBONS, TENS, WILLOW, mask_of, slugs_of)
