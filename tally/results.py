@@ -11,9 +11,9 @@ from typing import Any
 
 from .cards import slugs_of
 
-# The two types built on every evaluate() call fill their instance dict in one step: a frozen
-# dataclass's generated __init__ sets each field through object.__setattr__, which cost more
-# than scoring a Koi-Koi pile. (dataclass keeps an __init__ the class defines itself.)
+# The types built on every evaluate() and score_round() call fill their instance dict in one
+# step: a frozen dataclass's generated __init__ sets each field through object.__setattr__,
+# which cost more than scoring a Koi-Koi pile. (dataclass keeps an __init__ the class defines.)
 _setattr = object.__setattr__
 
 
@@ -69,6 +69,10 @@ class Step:
     reason: str
     total: int | float  # the running total after this step
 
+    def __init__(self, id, op, value, reason, total):
+        _setattr(self, "__dict__", {"id": id, "op": op, "value": value, "reason": reason,
+                                    "total": total})
+
     def to_dict(self) -> dict:
         return {"id": self.id, "op": self.op, "value": self.value, "reason": self.reason,
                 "total": self.total}
@@ -88,6 +92,11 @@ class PlayerScore:
     role: str = ""  # "winner", "loser", "draw", "sat out", "seller", ...
     extra: dict = field(default_factory=dict, compare=False)
 
+    def __init__(self, player, yaku, base_points, steps, points, role="", extra=None):
+        _setattr(self, "__dict__", {"player": player, "yaku": yaku, "base_points": base_points,
+                                    "steps": steps, "points": points, "role": role,
+                                    "extra": {} if extra is None else extra})
+
     def to_dict(self) -> dict:
         d = {"player": self.player, "role": self.role,
              "yaku": [y.to_dict() for y in self.yaku], "base_points": self.base_points,
@@ -103,6 +112,10 @@ class Payment:
     payee: str
     amount: int | float
     reason: str = ""
+
+    def __init__(self, payer, payee, amount, reason=""):
+        _setattr(self, "__dict__", {"payer": payer, "payee": payee, "amount": amount,
+                                    "reason": reason})
 
     def to_dict(self) -> dict:
         return {"from": self.payer, "to": self.payee, "amount": self.amount,
