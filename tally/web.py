@@ -1,12 +1,11 @@
 """The Flask application factory: configuration, the instance folder, the store, the API, the
-share page and the CLI commands."""
+pages (tally.pages) and the CLI commands."""
 
 from __future__ import annotations
 
-import json
 import os
 
-from flask import Flask, abort, jsonify, render_template, request
+from flask import Flask, jsonify
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -43,24 +42,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     init_api(app)
 
-    @app.get("/s/<session_id>")
-    def shared_session(session_id):
-        """The read-only page a share link opens (the full pages are a later issue)."""
-        row = store.session_row(session_id)
-        token = request.args.get("t")
-        if row is None or store.auth(row, token) is None:
-            abort(404)
-        from .series import config_of, settle
+    from . import pages
 
-        cfg = config_of(json.loads(row["config"]))
-        state = json.loads(row["state"])
-        rounds = [json.loads(v) for v in store.round_views(session_id)]
-        settlement = settle(cfg, {t["player"]: t["chips"] for t in state["totals"]})
-        resp = app.make_response(render_template(
-            "session.html", row=row, cfg=cfg, state=state, rounds=rounds,
-            settlement=settlement))
-        resp.headers["Referrer-Policy"] = "no-referrer"  # the token is in this page's URL
-        return resp
+    pages.init_app(app)  # home, session (share links /s/<id>?t=), record, rules, PWA assets
 
     from .cli import register
 

@@ -1,0 +1,35 @@
+/* Service worker: the app shell (styles, scripts, card drawings, icons) is cached so the pages
+   open with no network; pages are fetched fresh when possible and fall back to the last copy.
+   API calls are never cached here: a round entered offline waits in the page's outbox
+   (static/app.js) and is sent once when the network returns. */
+const SHELL = "tally-shell-v1", PAGES = "tally-pages-v1";
+const ASSETS = ["/static/app.css", "/static/app.js", "/static/record.js", "/static/session.js",
+                "/static/home.js", "/cards.svg", "/cards.svg?months=kr", "/icon-192.png", "/manifest.webmanifest"];
+self.addEventListener("install", e => {
+  e.waitUntil(caches.open(SHELL).then(c => c.addAll(ASSETS)).then(() => self.skipWaiting()));
+});
+self.addEventListener("activate", e => {
+  e.waitUntil(caches.keys().then(keys => Promise.all(keys.filter(k => k !== SHELL && k !== PAGES).map(k => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+self.addEventListener("fetch", e => {
+  const req = e.request, url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  if (url.pathname.startsWith("/static/") || url.pathname.startsWith("/cards.svg") || url.pathname.startsWith("/icon-")) {
+    // stale-while-revalidate: instant from cache, refreshed in the background
+    e.respondWith(caches.open(SHELL).then(async c => {
+      const hit = await c.match(req);
+      const fresh = fetch(req).then(r => { if (r.ok) c.put(req, r.clone()); return r; }).catch(() => hit);
+      return hit || fresh;
+    }));
+    return;
+  }
+  if (req.mode === "navigate" || url.pathname.endsWith("/part")) {
+    e.respondWith(fetch(req).then(r => {
+      if (r.ok) { const copy = r.clone(); caches.open(PAGES).then(c => c.put(req, copy)); }
+      return r;
+    }).catch(() => caches.open(PAGES).then(c => c.match(req)).then(hit => hit || new Response(
+      "<!doctype html><meta name=viewport content='width=device-width'><p style='font:20px system-ui;padding:20px'>Offline</p>",
+      {headers: {"Content-Type": "text/html"}}))));
+  }
+});

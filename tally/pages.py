@@ -1,0 +1,363 @@
+"""The table-side pages: server-rendered templates over the same engine, registry and store the
+API uses. Words are translated with Flask-Babel (``tally/translations/*.po``, compiled to .mo in
+the instance folder at start); card and combination names come from the engine's own en/ja/ko
+names, with the catalogues filling in what the engine has only in English.
+
+No page holds per-game code: events, options, presets and names all come from the registry.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import zlib
+from urllib.parse import quote
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_babel import Babel, gettext
+
+from . import GAMES, tiles
+from .cards import CARD, FLOWERS, CardSet
+from .share import public_base
+
+LANGUAGES = ("en", "ja", "ko")
+LANGUAGE_NAMES = {"en": "EN", "ja": "日本語", "ko": "한국어"}
+bp = Blueprint("pages", __name__)
+HERE = os.path.dirname(__file__)
+
+
+def select_locale() -> str:
+    asked = request.args.get("lang") or request.cookies.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def compile_catalogues(target: str) -> str:
+    """Compile ``tally/translations/<lang>/LC_MESSAGES/messages.po`` to .mo under ``target``
+    (the instance folder): .mo binaries are build products, never committed."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    src = os.path.join(HERE, "translations")
+    for lang in os.listdir(src):
+        po = os.path.join(src, lang, "LC_MESSAGES", "messages.po")
+        if not os.path.isfile(po):
+            continue
+        out_dir = os.path.join(target, lang, "LC_MESSAGES")
+        mo = os.path.join(out_dir, "messages.mo")
+        if os.path.exists(mo) and os.path.getmtime(mo) >= os.path.getmtime(po):
+            continue
+        os.makedirs(out_dir, exist_ok=True)
+        with open(po, "rb") as f:
+            catalog = read_po(f, locale=lang)
+        tmp = f"{mo}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as f:
+            write_mo(f, catalog)
+        os.replace(tmp, mo)  # atomic: two workers starting together never see half a file
+    return target
+
+
+def init_app(app) -> None:
+    target = compile_catalogues(os.path.join(app.instance_path, "translations"))
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = target
+    Babel(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+    app.jinja_env.filters["money"] = money
+    app.jinja_env.filters["dict_without"] = lambda args, key: "".join(
+        f"{quote(k)}={quote(v)}&" for k, v in args.items(multi=True) if k != key)
+
+    @app.context_processor
+    def helpers():
+        lang = select_locale()
+        return {"lang": lang, "languages": LANGUAGES, "language_names": LANGUAGE_NAMES,
+                "name_in": lambda names: name_in(names, lang), "tr": tr, "card": CARD,
+                "js_strings": js_strings, "public_base": lambda: public_base(
+                    request.host_url, current_app.config.get("PUBLIC_URL"))}
+
+
+@bp.after_app_request
+def remember_language(resp):
+    """A language picked with ?lang= sticks (cookie) for the pages that follow."""
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        resp.set_cookie("lang", asked, max_age=3600 * 24 * 365, samesite="Lax")
+    return resp
+
+
+def money(value) -> str:
+    """200.0 -> "200", 12.5 -> "12.50" (amounts are rounded to cents by the settlement)."""
+    v = float(value or 0)
+    return f"{v:.0f}" if v.is_integer() else f"{v:.2f}"
+
+
+def tr(text: str) -> str:
+    """Translate a string the engine has only in English (option descriptions, preset
+    descriptions, event labels); unknown strings stay English."""
+    return gettext(text) if text else ""
+
+
+def name_in(names: dict, lang: str | None = None) -> str:
+    """A name in the page's language: the engine's own name, else the catalogue's
+    translation of the English name, else English."""
+    lang = lang or select_locale()
+    return names.get(lang) or (tr(names.get("en", "")) if lang != "en" else names.get("en", ""))
+
+
+def korean_order(game) -> bool:
+    """Korean games (those with a Korean name in the registry) count months in Korean order:
+    willow (rain) is December there (cards.md)."""
+    return "ko" in game.names
+
+
+def event_label(event_id: str) -> str:
+    return tr(event_id.replace("_", " "))
+
+
+def month_rows(game) -> list[dict]:
+    """The deck grouped by month in the game's month order; bonus cards last."""
+    korean = korean_order(game)
+    deck = CardSet(game.deck)
+    rows = []
+    for f in sorted(FLOWERS, key=lambda f: f.month_kr if korean else f.month_jp):
+        cards = [c.slug for c in deck if c.flower == f.id]
+        if cards:
+            rows.append({"month": f.month_kr if korean else f.month_jp, "flower": f.id,
+                         "name": name_in(f.names), "cards": cards})
+    bonus = [c.slug for c in deck if c.flower is None]
+    if bonus:
+        rows.append({"month": "+", "flower": "bonus", "name": tr("Bonus cards"), "cards": bonus})
+    return rows
+
+
+def game_view(game) -> dict:
+    """What the record page's script needs about a game, in the page's language."""
+    return {
+        "id": game.id, "name": name_in(game.names), "players": list(game.players),
+        "korean": korean_order(game),
+        "yaku": {y.id: name_in(y.names) for y in game.yaku},
+        "events": [{"id": e.id, "label": event_label(e.id), "description": tr(e.description),
+                    "fields": dict(e.fields), "per_player": e.per_player} for e in game.events],
+        "cards": {c.slug: name_in(c.names) for c in CardSet(game.deck)},
+        "flowers": [{"id": f.id, "name": name_in(f.names)} for f in FLOWERS],
+    }
+
+
+def js_strings() -> dict:
+    """Every word the scripts show, translated on the server."""
+    words = [
+        "Saved", "Saving…", "Someone else changed this session. Here is the new state; your "
+        "taps are kept: review and save again.", "Offline: kept on this phone, it will be sent "
+        "when the network is back.", "Sent the round kept on this phone.", "points", "chips",
+        "No combination yet", "Remove", "The rest go to %(name)s", "Copied", "Could not save",
+        "Nothing to undo", "Review", "pays", "Total", "Back", "Save this month", "Save changes",
+        "Player", "winner", "loser", "draw", "no winner", "Reconnecting…", "Undone",
+        "Offline: points are computed when the network is back.", "Start", "Delete this round?",
+        "Name", "Remove player", "Updated", "Taken by %(name)s", "rounds won", "View-only",
+        "More events", "Payments", "misdeal", "%(name)s wins", "Month", "Dealer",
+    ]
+    return {w: gettext(w) for w in words}
+
+
+# ----------------------------------------------------------------------------- pages
+
+# the keys the record page fills itself (the series supplies players, dealer and carry)
+ROUND_KEYS = ("players", "dealer", "carry", "captures", "events")
+
+
+def store():
+    return current_app.extensions["tally_store"]
+
+
+def _session(session_id):
+    """The row, the access the presented token gives ("read" / "edit"), config, state."""
+    from .series import config_of
+
+    row = store().session_row(session_id)
+    token = request.args.get("t")
+    access = store().auth(row, token) if row is not None else None
+    if access is None:
+        abort(404)
+    cfg = config_of(json.loads(row["config"]))
+    return row, access, token, cfg, json.loads(row["state"])
+
+
+def _no_referrer(resp):
+    resp.headers["Referrer-Policy"] = "no-referrer"  # the token is in the page's URL
+    return resp
+
+
+@bp.get("/")
+def home():
+    games = sorted(GAMES.values(), key=lambda g: (g.family != "capture", name_in(g.names)))
+    first = request.args.get("game") or ("koi-koi" if "koi-koi" in GAMES else games[0].id)
+    game = GAMES.get(first) or games[0]
+    return render_template("pages/home.html", games=games, game=game)
+
+
+@bp.get("/games/<game_id>/setup")
+def setup(game_id):
+    """The home form's game-specific part (presets, house rules, players, months)."""
+    game = GAMES.get(game_id) or abort(404)
+    return render_template("pages/_setup.html", game=game)
+
+
+def _session_context(session_id):
+    from .series import settle
+
+    row, access, token, cfg, state = _session(session_id)
+    rounds = [json.loads(v) for v in store().round_views(session_id)]
+    settlement = settle(cfg, {t["player"]: t["chips"] for t in state["totals"]})
+    game = GAMES[cfg.game]
+    read_token = token
+    if access == "edit":
+        from .store import read_token_of
+        read_token = read_token_of(token)
+    return dict(row=row, access=access, token=token, read_token=read_token, cfg=cfg,
+                state=state, rounds=rounds, settlement=settlement, game=game,
+                korean=korean_order(game))
+
+
+@bp.get("/s/<session_id>")
+def session(session_id):
+    ctx = _session_context(session_id)
+    return _no_referrer(current_app.make_response(render_template("pages/session.html", **ctx)))
+
+
+@bp.get("/s/<session_id>/part")
+def session_part(session_id):
+    """The live part of the session page; polled with If-None-Match (304 while unchanged)."""
+    row = store().session_row(session_id)
+    if row is None or store().auth(row, request.args.get("t")) is None:
+        abort(404)
+    tag = f'"{row["version"]}-{select_locale()}"'
+    if request.headers.get("If-None-Match") == tag:
+        return Response(status=304, headers={"ETag": tag})
+    resp = current_app.make_response(render_template("pages/_session_part.html",
+                                                     **_session_context(session_id)))
+    resp.headers["ETag"] = tag
+    resp.headers["X-Version"] = str(row["version"])
+    resp.cache_control.no_cache = True
+    return _no_referrer(resp)
+
+
+@bp.get("/s/<session_id>/record")
+def record(session_id):
+    """Record a round (or, with ?seq=, correct one): the edit token is needed."""
+    row, access, token, cfg, state = _session(session_id)
+    if access != "edit":
+        abort(403)
+    game = GAMES[cfg.game]
+    seq = request.args.get("seq", type=int)
+    editing = None
+    if seq:
+        views = store().round_views(session_id)
+        if not 1 <= seq <= len(views):
+            abort(404)
+        editing = json.loads(views[seq - 1])
+    elif state["complete"]:
+        abort(409)
+    ctx = {
+        "session": session_id, "token": token, "version": row["version"],
+        "config": cfg.to_dict(), "game": game_view(game),
+        "dealer": editing["dealer"] if editing else state["dealer"],
+        "carry": editing["carry_in"] if editing else state["carry"],
+        "month": editing["month"] if editing else state["month"],
+        "seq": seq, "input": editing["input"] if editing else None,
+        "lang": select_locale(),
+    }
+    resp = current_app.make_response(render_template(
+        "pages/record.html", ctx=ctx, g_game=game, rows=month_rows(game), cfg=cfg,
+        korean=korean_order(game), session_id=session_id, token=token, seq=seq,
+        extra_keys=[k for k in (game.round_example or {}) if k not in ROUND_KEYS],
+        month=ctx["month"], dealer=ctx["dealer"], state=state))
+    return _no_referrer(resp)
+
+
+@bp.get("/games/<game_id>/rules")
+def rules(game_id):
+    """Each combination with its cards drawn and its points, the house rules, the presets; with
+    ?s=<session>&t=<token>, the values that session plays with."""
+    game = GAMES.get(game_id) or abort(404)
+    in_force = None
+    if request.args.get("s"):
+        row, access, token, cfg, state = _session(request.args["s"])
+        if cfg.game != game.id:
+            abort(404)
+        in_force = {"preset": cfg.preset, "values": dict(game.rules(cfg.preset, cfg.options))}
+    resp = current_app.make_response(render_template(
+        "pages/rules.html", game=game, korean=korean_order(game), in_force=in_force))
+    return _no_referrer(resp)
+
+
+# ----------------------------------------------------------------------------- assets
+
+@bp.get("/cards.svg")
+def cards_svg():
+    korean = request.args.get("months") == "kr"
+    resp = Response(tiles.sprite(korean_months=korean), mimetype="image/svg+xml")
+    resp.cache_control.public = True
+    resp.cache_control.max_age = 86400 * 30
+    return resp
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    body = {
+        "name": gettext("Hanafuda Tally"), "short_name": gettext("Tally"),
+        "start_url": "/", "scope": "/", "display": "standalone",
+        "background_color": "#111317", "theme_color": "#b3261e",
+        "icons": [{"src": f"/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png",
+                   "purpose": "any maskable"} for n in (192, 512)],
+    }
+    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, served from / so its scope is the whole app."""
+    path = os.path.join(current_app.static_folder, "sw.js")
+    with open(path, encoding="utf-8") as f:
+        resp = Response(f.read(), mimetype="text/javascript")
+    resp.headers["Service-Worker-Allowed"] = "/"
+    resp.cache_control.no_cache = True
+    return resp
+
+
+@bp.get("/icon-<int:size>.png")
+def icon(size):
+    if size not in (192, 512):
+        abort(404)
+    resp = Response(icon_png(size), mimetype="image/png")
+    resp.cache_control.public = True
+    resp.cache_control.max_age = 86400 * 30
+    return resp
+
+
+def icon_png(size: int) -> bytes:
+    """The app icon drawn in code: a red card with a gold sun on a dark field (no binary
+    files in the repository)."""
+    bg, card, sun = (17, 19, 23), (179, 38, 30), (255, 213, 79)
+    rows = []
+    cx = cy = size / 2
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            inside = size * .22 <= x < size * .78 and size * .12 <= y < size * .88
+            d2 = (x - cx) ** 2 + (y - cy) ** 2
+            px = sun if inside and d2 < (size * .16) ** 2 else card if inside else bg
+            row += bytes(px)
+        rows.append(bytes(row))
+    raw = zlib.compress(b"".join(rows), 9)
+
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0,
+                                                               0, 0))
+            + chunk(b"IDAT", raw) + chunk(b"IEND", b""))
+
+
+__all__ = ["bp", "init_app", "name_in", "month_rows", "game_view", "korean_order"]

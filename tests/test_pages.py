@@ -1,0 +1,287 @@
+"""The pages without a browser (Flask's test client): every game's pages render, the language
+comes from ?lang=, the cookie or Accept-Language, the catalogues translate every interface
+word, tokens gate the session pages, and the PWA assets are served. The browser flows are in
+tests/browser/."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+
+import pytest
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
+
+from tally import GAMES
+from tally.cards import CARD, FLOWER_CARDS, CardSet
+from tally.pages import HERE, game_view, js_strings, korean_order, month_rows
+from tally.web import create_app
+
+MAIN = ("koi-koi", "go-stop", "hachi-hachi")
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "t.sqlite"), "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def new_session(client, game="koi-koi", players=("Aki", "Bo"), **kw):
+    r = client.post("/api/v1/sessions", json={"game": game, "players": list(players), **kw})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def catalogue(lang):
+    with open(f"{HERE}/translations/{lang}/LC_MESSAGES/messages.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def interface_words(app):
+    """Every msgid the templates and tally/pages.py use."""
+    import glob
+
+    words = set()
+    for path in glob.glob("templates/**/*.html", recursive=True):
+        for _, msg, _, _ in extract_from_file("jinja2", path,
+                                              options={"extensions": "jinja2.ext.i18n"}):
+            words.add(msg if isinstance(msg, str) else msg[0])
+    src = open(f"{HERE}/pages.py", encoding="utf-8").read()
+    words |= set(re.findall(r'gettext\("([^"]+)"\)', src))
+    with app.test_request_context("/"):
+        words |= set(js_strings())
+    return words
+
+
+# ----------------------------------------------------------------------------- languages
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_every_interface_word_is_translated(app, lang):
+    cat = catalogue(lang)
+    words = interface_words(app)
+    assert len(words) > 80
+    missing = sorted(w for w in words if not (cat.get(w) and cat.get(w).string))
+    assert not missing, f"{lang} lacks: {missing}"
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+@pytest.mark.parametrize("game_id", MAIN)
+def test_main_games_names_and_rules_are_translated(lang, game_id):
+    """The three main games' yaku names, option and preset descriptions and event labels
+    exist in every language (the engine's own name or the catalogue's)."""
+    cat = catalogue(lang)
+    g = GAMES[game_id]
+    texts = ([y.names["en"] for y in g.yaku if lang not in y.names]
+             + [o.description for o in g.options] + [p.description for p in g.presets]
+             + [e.id.replace("_", " ") for e in g.events] + [e.description for e in g.events]
+             + [g.description])
+    missing = [t for t in texts if t and not (cat.get(t) and cat.get(t).string)]
+    assert not missing, missing
+
+
+def test_placeholders_survive_translation():
+    for lang in ("ja", "ko"):
+        for m in catalogue(lang):
+            if m.id and m.string:
+                assert sorted(re.findall(r"%\(\w+\)s", m.id)) == sorted(
+                    re.findall(r"%\(\w+\)s", m.string)), (lang, m.id)
+
+
+def test_catalogues_are_compiled_into_the_instance_folder(app):
+    import os
+
+    for lang in ("ja", "ko"):
+        assert os.path.isfile(os.path.join(app.instance_path, "translations", lang,
+                                           "LC_MESSAGES", "messages.mo"))
+
+
+def test_language_from_query_cookie_and_browser(client):
+    assert "セッションを始める" in client.get("/?lang=ja").get_data(as_text=True)
+    r = client.get("/?lang=ko")
+    assert "새 게임 시작" in r.get_data(as_text=True)
+    assert "lang=ko" in r.headers["Set-Cookie"]
+    assert "새 게임 시작" in client.get("/").get_data(as_text=True)  # the cookie now
+    fresh = client.application.test_client()
+    page = fresh.get("/", headers={"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"})
+    assert 'lang="ja"' in page.get_data(as_text=True)
+    assert 'lang="en"' in fresh.get("/", headers={"Accept-Language": "fr"}).get_data(
+        as_text=True)
+
+
+def test_card_and_yaku_names_come_from_the_engine(client, app):
+    with app.test_request_context("/?lang=ja"):
+        v = game_view(GAMES["koi-koi"])
+        assert v["yaku"]["akatan"] == "赤短"  # the engine's own name
+        assert v["cards"]["pine-crane"] == CARD["pine-crane"].names["ja"]
+    with app.test_request_context("/?lang=ko"):
+        v = game_view(GAMES["koi-koi"])
+        assert v["yaku"]["akatan"] == "홍단"  # from the catalogue (the engine has no ko name)
+        assert v["events"][0]["label"] == "코이코이"
+
+
+# ----------------------------------------------------------------------------- months
+
+def test_korean_games_use_korean_month_order(app):
+    with app.test_request_context("/"):
+        kr = month_rows(GAMES["go-stop"])
+        jp = month_rows(GAMES["koi-koi"])
+    assert korean_order(GAMES["go-stop"]) and not korean_order(GAMES["koi-koi"])
+    flowers_kr = [r["flower"] for r in kr if r["flower"] != "bonus"]
+    flowers_jp = [r["flower"] for r in jp]
+    assert flowers_kr[-1] == "willow" and flowers_kr[-2] == "paulownia"  # cards.md
+    assert flowers_jp[-1] == "paulownia" and flowers_jp[-2] == "willow"
+    assert [r["month"] for r in jp] == list(range(1, 13))
+    assert sum(len(r["cards"]) for r in jp) == 48
+
+
+def test_sprite_draws_every_card_with_its_month(client):
+    jp = client.get("/cards.svg").get_data(as_text=True)
+    kr = client.get("/cards.svg?months=kr").get_data(as_text=True)
+    for c in FLOWER_CARDS:
+        assert f'id="card-{c.slug}"' in jp
+    assert re.search(r'id="card-willow-rainman".*?>11</text>', jp)
+    assert re.search(r'id="card-willow-rainman".*?>12</text>', kr)
+    assert "max-age" in client.get("/cards.svg").headers["Cache-Control"]
+
+
+# ----------------------------------------------------------------------------- pages
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_has_a_setup_form_and_a_rules_page(client, game_id):
+    g = GAMES[game_id]
+    setup = client.get(f"/games/{game_id}/setup").get_data(as_text=True)
+    for o in g.options:
+        assert f'data-id="{o.id}"' in setup
+    assert setup.count('name="player"') == min(g.players[1], max(g.players[0], 2))
+    rules = client.get(f"/games/{game_id}/rules?lang=ja")
+    assert rules.status_code == 200
+    text = rules.get_data(as_text=True)
+    for y in g.yaku:
+        assert f'id="yaku-{y.id}"' in text
+
+
+def test_home_lists_every_game(client):
+    text = client.get("/").get_data(as_text=True)
+    for gid in GAMES:
+        assert f'value="{gid}"' in text
+
+
+def test_session_page_needs_a_token_and_shows_the_access(client):
+    s = new_session(client)
+    assert client.get(f"/s/{s['id']}").status_code == 404
+    assert client.get(f"/s/{s['id']}?t=wrong").status_code == 404
+    edit = client.get(f"/s/{s['id']}?t={s['edit_token']}")
+    assert edit.headers["Referrer-Policy"] == "no-referrer"
+    assert 'id="record"' in edit.get_data(as_text=True)
+    assert 'id="edit-link"' in edit.get_data(as_text=True)
+    read = client.get(f"/s/{s['id']}?t={s['read_token']}").get_data(as_text=True)
+    assert 'id="record"' not in read and 'id="edit-link"' not in read
+    assert s["edit_token"] not in read  # a view-only page never reveals the edit token
+    assert client.get(f"/s/{s['id']}/record?t={s['read_token']}").status_code == 403
+    assert client.get(f"/s/{s['id']}/record?t={s['edit_token']}").status_code == 200
+
+
+def test_live_part_answers_304_until_the_session_changes(client):
+    s = new_session(client)
+    url = f"/s/{s['id']}/part?t={s['read_token']}"
+    first = client.get(url)
+    tag = first.headers["ETag"]
+    assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
+    r = client.post(f"/api/v1/sessions/{s['id']}/rounds?t={s['edit_token']}",
+                    headers={"If-Match": f'"{s["version"]}"'},
+                    json={k: v for k, v in GAMES["koi-koi"].round_example.items()
+                          if k not in ("players", "dealer")})
+    assert r.status_code == 201, r.get_json()
+    again = client.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 200
+    text = again.get_data(as_text=True)
+    assert 'id="round-1"' in text and "akatan 6" in text  # docs/games/koi-koi.md example
+
+
+def test_record_page_carries_the_game_from_the_registry(client):
+    s = new_session(client, "go-stop", ("Ana", "Bo", "Cy"), length=3)
+    text = client.get(f"/s/{s['id']}/record?t={s['edit_token']}&lang=ko").get_data(
+        as_text=True)
+    ctx = json.loads(re.search(r'<script type="application/json" id="ctx">(.*?)</script>',
+                               text, re.S).group(1))
+    assert [e["id"] for e in ctx["game"]["events"]] == [e.id for e in GAMES["go-stop"].events]
+    assert ctx["dealer"] in ("Ana", "Bo", "Cy") and ctx["seq"] is None
+    assert text.count('class="t"') == CardSet(GAMES["go-stop"].deck).__len__()
+    assert "?months=kr#card-willow-rainman" in text
+
+
+def test_record_page_for_a_past_round_holds_its_input(client):
+    s = new_session(client)
+    ex = {k: v for k, v in GAMES["koi-koi"].round_example.items()
+          if k not in ("players", "dealer")}
+    client.post(f"/api/v1/sessions/{s['id']}/rounds?t={s['edit_token']}",
+                headers={"If-Match": f'"{s["version"]}"'}, json=ex)
+    text = client.get(f"/s/{s['id']}/record?t={s['edit_token']}&seq=1").get_data(as_text=True)
+    ctx = json.loads(re.search(r'id="ctx">(.*?)</script>', text, re.S).group(1))
+    assert ctx["seq"] == 1 and ctx["input"]["events"] == ex["events"]
+    assert client.get(f"/s/{s['id']}/record?t={s['edit_token']}&seq=9").status_code == 404
+
+
+def test_rules_page_shows_the_session_house_rules(client):
+    s = new_session(client, options={"first_to_50": True})
+    text = client.get(f"/games/koi-koi/rules?s={s['id']}&t={s['read_token']}").get_data(
+        as_text=True)
+    assert "House rules of this session" in text
+    row = re.search(r'<tr class="changed"><td>[^<]*<br><code>first_to_50</code>', text)
+    assert row
+    assert client.get(f"/games/go-stop/rules?s={s['id']}&t={s['read_token']}"
+                      ).status_code == 404
+
+
+# ----------------------------------------------------------------------------- install
+
+def test_manifest_icons_and_service_worker(client):
+    m = client.get("/manifest.webmanifest")
+    assert m.mimetype == "application/manifest+json"
+    body = json.loads(m.get_data())
+    assert body["display"] == "standalone" and body["start_url"] == "/"
+    for icon in body["icons"]:
+        png = client.get(icon["src"]).data
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        w, h = struct.unpack(">II", png[16:24])
+        assert f"{w}x{h}" == icon["sizes"]
+    sw = client.get("/sw.js")
+    assert sw.headers["Service-Worker-Allowed"] == "/"
+    assert "fetch" in sw.get_data(as_text=True)
+    assert client.get("/icon-64.png").status_code == 404
+
+
+def test_pages_hold_no_per_game_code():
+    """Events, options and names reach the pages from the registry: no game id appears in
+    the page code."""
+    import glob
+
+    files = [f"{HERE}/pages.py"] + glob.glob("static/*.js") + glob.glob("templates/pages/*")
+    for path in files:
+        text = open(path, encoding="utf-8").read()
+        for gid in GAMES:
+            if gid in ("koi-koi",):  # the home page's default choice
+                continue
+            assert f'"{gid}"' not in text and f"'{gid}'" not in text, (path, gid)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_can_be_recorded(client, game_id):
+    """A session of any game opens its record page with every card of its deck as a tile
+    and every event of the registry."""
+    g = GAMES[game_id]
+    n = min(g.players[1], max(g.players[0], 2))
+    s = new_session(client, game_id, [f"P{i}" for i in range(n)],
+                    length=max(g.lengths) if g.lengths else None)
+    r = client.get(f"/s/{s['id']}/record?t={s['edit_token']}")
+    assert r.status_code == 200
+    text = r.get_data(as_text=True)
+    for c in CardSet(g.deck):
+        assert f'data-s="{c.slug}"' in text
+    ctx = json.loads(re.search(r'id="ctx">(.*?)</script>', text, re.S).group(1))
+    assert len(ctx["game"]["events"]) == len(g.events)
