@@ -4,38 +4,24 @@
 import re
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import tally
-from tally import TallyError
-from tally.cards import CARD, FULL_DECK, CardSet
+from tally.cards import CARD, FULL_DECK
 from tally.games._capture import value_of
+
+import _capture_helpers as H
+from _capture_helpers import HACHI_DECK as DECK, hachi_round as rnd, totals_round
 
 G = "hachi"
 GAME = tally.get_game(G)
-DECK = CardSet(FULL_DECK).slugs
-
-
-def rnd(a=None, b=None, dealer="A", **extra):
-    r = {"players": ["A", "B"], "dealer": dealer, **extra}
-    if a is not None or b is not None:
-        r["captures"] = {"A": a or [], "B": b or []}
-    return r
 
 
 def score(r, **kw):
     return tally.score_round(G, r, **kw)
 
 
-def totals_round(a, b, yaku_a=(), yaku_b=(), carry=None, dealer="A"):
-    return rnd(dealer=dealer, card_totals={"A": a, "B": b},
-               yaku={"A": list(yaku_a), "B": list(yaku_b)}, carry=carry)
-
-
 def digest_section(shared, n):
-    text = (shared / "rules" / f"{G}.md").read_text()
-    return text.split(f"## {n}.")[1].split(f"## {n + 1}.")[0]
+    return H.digest_section(shared, G, n)
 
 
 # --------------------------------------------------------------------------------------------
@@ -124,12 +110,7 @@ def test_hd3_stand_in_cards():
 
 
 def _chain(pairs, carry=None):
-    out = []
-    for a, b in pairs:
-        r = score(totals_round(a, b, carry=carry))
-        carry = r.carry
-        out.append(r)
-    return out
+    return H.chain(G, pairs, carry)
 
 
 def test_hd4_streak_needs_two_consecutive_wins_by_20():
@@ -201,98 +182,29 @@ def test_captured_round_scores_card_points_plus_yaku():
 # Errors
 
 def test_errors_name_the_culprit():
-    with pytest.raises(TallyError, match="unknown card 'pine-cran'") as e:
-        score(rnd(["pine-cran"], []))
-    assert e.value.card == "pine-cran"
-    with pytest.raises(TallyError, match="'joker-1' is not in the hachi deck"):
-        score(rnd(["joker-1"], []))
-    with pytest.raises(TallyError, match="'pine-crane' is in both"):
-        score(rnd(["pine-crane"], ["pine-crane"]))
-    with pytest.raises(TallyError, match="35 cards captured in all, but at most 34"):
-        score(rnd(DECK[:20], DECK[20:35]))
-    with pytest.raises(TallyError, match="not both"):
-        score({**rnd([], []), "card_totals": {"A": 1, "B": 1}})
-    with pytest.raises(TallyError, match="'captures' is missing"):
-        score(rnd())
-    with pytest.raises(TallyError, match="'yaku' goes with 'card_totals'"):
-        score(rnd([], [], yaku={"A": []}))
+    H.hachi_errors_name_the_culprit(G)
 
 
-@pytest.mark.parametrize("totals, yaku, match, field", [
-    ({"A": 341, "B": 0}, {}, "card total of 'A' must be a whole number 0..340", "card_totals.A"),
-    ({"A": 10}, {}, "card total of 'B' must be", "card_totals.B"),
-    ({"A": 200, "B": 150}, {}, "add up to 350", "card_totals"),
-    ({"A": 30, "B": 30}, {"A": ["five_six"]}, "unknown yaku 'five_six'", "yaku.A"),
-    ({"A": 30, "B": 30}, {"A": ["five_six_ten", "five_six_ten"]}, "twice", "yaku.A"),
-    ({"A": 30, "B": 30}, {"A": ["five_six_ten"], "B": ["three_five_six"]},
-     "'B''s three_five_six needs 'iris-bridge'|needs 'iris-bridge'", "yaku.B"),
-    ({"A": 30, "C": 30}, {}, "'C' is not one of the players", "card_totals"),
-])
+@pytest.mark.parametrize("totals, yaku, match, field", H.HACHI_BAD_TOTALS)
 def test_bad_totals_are_named(totals, yaku, match, field):
-    with pytest.raises(TallyError, match=match) as e:
-        score(rnd(card_totals=totals, yaku=yaku))
-    assert e.value.field == field
+    H.hachi_bad_totals_are_named(G, totals, yaku, match, field)
 
 
 def test_misdeal_length_players_carry():
     """Section 3: the only misdeal is a field four (same dealer, nothing scored)."""
-    r = score(rnd(dealer="B", events=[{"type": "misdeal", "reason": "field_four"}]))
-    assert r.winner is None and r.next_dealer == "B"
-    with pytest.raises(TallyError, match="'hand_four_of_a_kind' is not a misdeal here"):
-        score(rnd(events=[{"type": "misdeal", "reason": "hand_four_of_a_kind",
-                           "player": "A"}]))
-    with pytest.raises(TallyError, match="length 6 is not an agreed game length"):
-        score(rnd([], [], length=6))
-    with pytest.raises(TallyError, match="played by 2-2 players, not 3"):
-        score({"players": ["A", "B", "C"], "captures": {}})
-    with pytest.raises(TallyError, match="carry.streak"):
-        score(rnd([], [], carry={"streak": {"player": "Z", "count": 1}}))
-    over = _chain([(125, 100), (125, 100)])[-1].carry
-    with pytest.raises(TallyError, match="ended the game"):
-        score(totals_round(1, 1, carry=over))
+    H.hachi_misdeal_length_players_carry(G)
 
 
 def test_settlement_options():
     """Section 6 chips (book p. VI): per point (difference) and a stake to the game winner."""
-    opts = {"settle_per_point": 2, "settle_fixed_per_game": 50}
-    r1 = score(totals_round(153, 133), options=opts)
-    assert r1.net() == {"A": 40, "B": -40}
-    r2 = score(totals_round(131, 106, ["poetry_one_two_three"],
-                            ["five_six_ten", "three_five_six"], r1.carry), options=opts)
-    assert r2.net() == {"A": 25 * 2 + 50, "B": -(25 * 2 + 50)}
+    H.hachi_settlement_options(G)
 
 
 def test_registry_serves_options_and_presets():
-    d = GAME.to_dict()
-    assert {o["id"] for o in d["options"]} == {"settle_fixed_per_round", "settle_per_point",
-                                               "settle_per_point_basis",
-                                               "settle_fixed_per_game"}
-    assert [p["id"] for p in d["presets"]] == ["book"] and d["lengths"] == []
-    assert {e["id"] for e in d["events"]} == {"misdeal", "hiki_formed", "round_end"}
-    assert len(d["combinations"]) == 20 and len(d["deck"]) == 48
+    H.hachi_registry_serves_options_and_presets(G)
 
 
 # --------------------------------------------------------------------------------------------
 # Properties
 
-@settings(max_examples=150, deadline=None)
-@given(st.permutations(DECK), st.integers(0, 34), st.data())
-def test_properties(cards, n, data):
-    k = data.draw(st.integers(0, n))
-    a, b = list(cards[:k]), list(cards[k:n])
-    opts = {"settle_per_point": 1}
-    r = score(rnd(a, b), options=opts)
-    assert score(rnd(a[::-1], b[::-1]), options=opts).to_dict() == r.to_dict()
-    assert sum(r.net().values()) == 0
-    for p, pile in (("A", a), ("B", b)):
-        ps = r.player(p)
-        ribbons = sum(CARD[s].kind == "ribbon" for s in pile)
-        assert ps.base_points == ribbons + 10 * (len(pile) - ribbons)
-        assert ps.points == ps.base_points + sum(y.points for y in ps.yaku)
-        assert ps.points == tally.evaluate(G, pile).points
-    if r.winner:
-        loser = "B" if r.winner == "A" else "A"
-        diff = r.player(r.winner).points - r.player(loser).points
-        assert diff > 0 and r.net()[r.winner] == diff
-    else:
-        assert r.player("A").points == r.player("B").points and r.net() == {"A": 0, "B": 0}
+test_properties = H.hachi_properties(G)

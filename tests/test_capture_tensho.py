@@ -1,8 +1,6 @@
 """Tensho: shared/rules/tensho.md (seed 002, chapter 21, lines 4845-5185; Quick Reference
 Charts lines 9517-9795)."""
 
-import re
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +9,9 @@ import tally
 from tally import TallyError
 from tally.cards import CARD, CardSet
 from tally.games import _tensho
+
+import _capture_helpers as H
+from _capture_helpers import tensho_round as rnd
 
 G = "tensho"
 GAME = tally.get_game(G)
@@ -24,13 +25,6 @@ VALUES = {"pine-crane": 15, "pine-poetry": 5, "willow-rainman": 10, "willow-swal
           "peony-butterflies": 11, "plum-warbler": 12}
 
 
-def rnd(a, b, yaku_set="one", dealer="A", **extra):
-    r = {"players": ["A", "B"], "dealer": dealer, "captures": {"A": a, "B": b}, **extra}
-    if yaku_set is not None:
-        r["yaku_set"] = yaku_set
-    return r
-
-
 def score(r, **kw):
     return tally.score_round(G, r, **kw)
 
@@ -41,18 +35,7 @@ def ev(cards, yaku_set="one", **opts):
 
 def digest_table(shared):
     """Section 4's yaku table: id -> (cards, Set One, Set Two) exactly as printed."""
-    text = (shared / "rules" / f"{G}.md").read_text()
-    sec = text.split("## 4.")[1].split("## 5.")[0]
-    out = {}
-    for line in sec.splitlines():
-        cols = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cols) == 5 and cols[0].startswith("`"):
-            def val(x):
-                x = x.strip("*")
-                return None if x == "—" else ("AUTO" if x == "AUTO" else int(x))
-            out[cols[0].strip("`")] = (set(re.findall(r"`([a-z0-9-]+)`", cols[2])),
-                                       val(cols[3]), val(cols[4]))
-    return out
+    return H.tensho_digest_table(shared, G)
 
 
 # --------------------------------------------------------------------------------------------

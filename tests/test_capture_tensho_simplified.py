@@ -1,8 +1,6 @@
 """Tensho (Simplified): shared/rules/tensho-simplified.md (seed 002, chapter 15, lines
 2529-2835; Quick Reference Charts lines 8697-8921)."""
 
-import re
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +9,9 @@ import tally
 from tally import TallyError
 from tally.cards import CARD, CardSet
 from tally.games import _tensho
+
+import _capture_helpers as H
+from _capture_helpers import tensho_round as rnd
 
 G = "tensho-simplified"
 GAME = tally.get_game(G)
@@ -23,31 +24,13 @@ VALUES = {"pine-crane": 15, "pine-poetry": 5, "plum-warbler": 10, "plum-poetry":
           "maple-blue": 10, "willow-rainman": 11, "paulownia-phoenix": 12}
 
 
-def rnd(a, b, yaku_set="one", dealer="A", **extra):
-    r = {"players": ["A", "B"], "dealer": dealer, "captures": {"A": a, "B": b}, **extra}
-    if yaku_set is not None:
-        r["yaku_set"] = yaku_set
-    return r
-
-
 def score(r, **kw):
     return tally.score_round(G, r, **kw)
 
 
 def digest_table(shared):
     """Rows of section 4's yaku table: id -> (cards, Set One, Set Two) exactly as printed."""
-    text = (shared / "rules" / f"{G}.md").read_text()
-    sec = text.split("## 4.")[1].split("## 5.")[0]
-    out = {}
-    for line in sec.splitlines():
-        cols = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cols) == 5 and cols[0].startswith("`"):
-            def val(x):
-                x = x.strip("*")
-                return None if x == "—" else ("AUTO" if x == "AUTO" else int(x))
-            out[cols[0].strip("`")] = (set(re.findall(r"`([a-z0-9-]+)`", cols[2])),
-                                       val(cols[3]), val(cols[4]))
-    return out
+    return H.tensho_digest_table(shared, G)
 
 
 # --------------------------------------------------------------------------------------------

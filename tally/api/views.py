@@ -165,6 +165,29 @@ def etag(version: int) -> dict:
     return {"ETag": f'"{version}"'}
 
 
+def error_responses(blp: Blueprint, *codes: int):
+    """The error responses an endpoint documents, in the order given (all with ``ERR``)."""
+    def decorate(fn):
+        for code in reversed(codes):
+            fn = blp.alt_response(code, schema=ERR)(fn)
+        return fn
+    return decorate
+
+
+def session_for(session_id: str, need: str) -> tuple[Store, dict]:
+    """The store and the session's row, once the presented token allows ``need`` (404 before
+    401/403)."""
+    st = store()
+    row = st.need_session(session_id)
+    authorize(row, need)
+    return st, row
+
+
+def round_input(body: dict) -> dict:
+    """A round as sent, without the write fields (``version``, ``by``)."""
+    return {k: v for k, v in body.items() if k not in ("version", "by")}
+
+
 def changed_body(out: dict, seq: int | None) -> str:
     rnd = None
     if seq is not None and 1 <= seq <= len(out["rounds"]):
@@ -199,7 +222,7 @@ def need_game(game: str):
 
 @games_blp.route("/<game>")
 @games_blp.response(200, S.GameOut)
-@games_blp.alt_response(404, schema=ERR)
+@error_responses(games_blp, 404)
 def read_game(game):
     """One game's rules: deck, combinations, options, presets, events, player counts"""
     g = need_game(game)
@@ -209,8 +232,7 @@ def read_game(game):
 @games_blp.route("/<game>/evaluate", methods=["POST"])
 @games_blp.arguments(S.EvaluateIn())
 @games_blp.response(200, S.EvaluateOut)
-@games_blp.alt_response(404, schema=ERR)
-@games_blp.alt_response(422, schema=ERR)
+@error_responses(games_blp, 404, 422)
 def evaluate(body, game):
     """Score one pile of captured cards (base points of that pile alone); nothing is saved"""
     g = need_game(game)
@@ -228,8 +250,7 @@ def evaluate(body, game):
 @games_blp.route("/<game>/score", methods=["POST"])
 @games_blp.arguments(S.ScoreIn())
 @games_blp.response(200, S.ScoreOut)
-@games_blp.alt_response(404, schema=ERR)
-@games_blp.alt_response(422, schema=ERR)
+@error_responses(games_blp, 404, 422)
 def score(body, game):
     """Score a complete round (players, dealer, captures, hands, events); nothing is saved"""
     g = need_game(game)
@@ -269,9 +290,7 @@ def _created(out: dict) -> Response:
 @sessions_blp.route("", methods=["POST"])
 @sessions_blp.arguments(S.SessionIn())
 @sessions_blp.response(201, S.Created)
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
-@sessions_blp.alt_response(422, schema=ERR)
+@error_responses(sessions_blp, 401, 404, 422)
 @sessions_blp.doc(parameters=[IDEM])
 @idempotent
 def create_session(body):
@@ -286,8 +305,7 @@ def create_session(body):
 @sessions_blp.route("/import", methods=["POST"])
 @sessions_blp.arguments(S.ImportIn())
 @sessions_blp.response(201, S.Created)
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(422, schema=ERR)
+@error_responses(sessions_blp, 401, 422)
 @sessions_blp.doc(parameters=[IDEM])
 @idempotent
 def import_session(body):
@@ -307,8 +325,7 @@ def import_session(body):
 @sessions_blp.route("/<session_id>")
 @sessions_blp.response(200, S.SessionOut)
 @sessions_blp.alt_response(304, description="unchanged since the If-None-Match version")
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
+@error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM])
 def read_session(session_id):
     """The session: rounds with breakdowns, totals, month, dealer and the chip ledger"""
@@ -323,22 +340,14 @@ def read_session(session_id):
 @sessions_blp.route("/<session_id>/rounds", methods=["POST"])
 @sessions_blp.arguments(S.RoundIn())
 @sessions_blp.response(201, S.Changed)
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(403, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
-@sessions_blp.alt_response(409, schema=ERR)
-@sessions_blp.alt_response(412, schema=ERR)
-@sessions_blp.alt_response(422, schema=ERR)
-@sessions_blp.alt_response(428, schema=ERR)
+@error_responses(sessions_blp, 401, 403, 404, 409, 412, 422, 428)
 @sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH, IDEM])
 @idempotent
 def add_round(body, session_id):
     """Add the next round: the server scores it, advances the month and names the dealer"""
-    st = store()
-    row = st.need_session(session_id)
-    authorize(row, "edit")
+    st, _ = session_for(session_id, "edit")
     version = version_of(body)
-    raw = {k: v for k, v in body.items() if k not in ("version", "by")}
+    raw = round_input(body)
     out = engine(st.add_round, session_id, version, raw, actor_of(body))
     seq = out["seq"]
     body = ('{"version":%d,"round":%s,"state":%s}'
@@ -350,14 +359,11 @@ def add_round(body, session_id):
 
 @sessions_blp.route("/<session_id>/rounds/<int:seq>")
 @sessions_blp.response(200, S.Changed)
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
+@error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM])
 def read_round(session_id, seq):
     """One round: its input, dealer, month and result"""
-    st = store()
-    row = st.need_session(session_id)
-    authorize(row, "read")
+    st, row = session_for(session_id, "read")
     views = st.round_views(session_id)
     if not 1 <= seq <= len(views):
         raise NotFound(f"no round {seq} in this session (it has {len(views)})", field="seq")
@@ -367,21 +373,14 @@ def read_round(session_id, seq):
 @sessions_blp.route("/<session_id>/rounds/<int:seq>", methods=["PUT"])
 @sessions_blp.arguments(S.RoundIn())
 @sessions_blp.response(200, S.Changed)
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(403, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
-@sessions_blp.alt_response(412, schema=ERR)
-@sessions_blp.alt_response(422, schema=ERR)
-@sessions_blp.alt_response(428, schema=ERR)
+@error_responses(sessions_blp, 401, 403, 404, 412, 422, 428)
 @sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH])
 def replace_round(body, session_id, seq):
     """Correct a past round (replace its input); every later round and the ledger are
     recomputed"""
-    st = store()
-    row = st.need_session(session_id)
-    authorize(row, "edit")
+    st, _ = session_for(session_id, "edit")
     version = version_of(body)
-    raw = {k: v for k, v in body.items() if k not in ("version", "by")}
+    raw = round_input(body)
     out = engine(st.replace_round, session_id, version, seq, raw, actor_of(body))
     return json_response(changed_body(out, seq), 200, etag(out["version"]))
 
@@ -389,18 +388,11 @@ def replace_round(body, session_id, seq):
 @sessions_blp.route("/<session_id>/rounds/<int:seq>", methods=["DELETE"])
 @sessions_blp.arguments(S.WriteIn(), location="query", as_kwargs=True)
 @sessions_blp.response(200, S.Changed)
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(403, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
-@sessions_blp.alt_response(412, schema=ERR)
-@sessions_blp.alt_response(422, schema=ERR)
-@sessions_blp.alt_response(428, schema=ERR)
+@error_responses(sessions_blp, 401, 403, 404, 412, 422, 428)
 @sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH])
 def delete_round(session_id, seq, **q):
     """Delete a round; every later round and the ledger are recomputed"""
-    st = store()
-    row = st.need_session(session_id)
-    authorize(row, "edit")
+    st, _ = session_for(session_id, "edit")
     version = version_of(q)
     out = engine(st.delete_round, session_id, version, seq, actor_of(q))
     return json_response(changed_body(out, None), 200, etag(out["version"]))
@@ -409,49 +401,36 @@ def delete_round(session_id, seq, **q):
 @sessions_blp.route("/<session_id>/undo", methods=["POST"])
 @sessions_blp.arguments(S.WriteIn())
 @sessions_blp.response(200, S.Changed)
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(403, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
-@sessions_blp.alt_response(409, schema=ERR)
-@sessions_blp.alt_response(412, schema=ERR)
-@sessions_blp.alt_response(422, schema=ERR)
-@sessions_blp.alt_response(428, schema=ERR)
+@error_responses(sessions_blp, 401, 403, 404, 409, 412, 422, 428)
 @sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH, IDEM])
 @idempotent
 def undo(body, session_id):
     """Revert the last change (adding, correcting or deleting a round)"""
-    st = store()
-    row = st.need_session(session_id)
-    authorize(row, "edit")
+    st, _ = session_for(session_id, "edit")
     version = version_of(body)
     out = engine(st.undo, session_id, version, actor_of(body))
     return json_response(changed_body(out, None), 200, etag(out["version"]))
 
 
 @sessions_blp.route("/<session_id>/history")
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
+@error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {"description": "the changes, "
                   "oldest first: who, when, action, before and after"}})
 def history(session_id):
     """The append-only history of changes"""
-    st = store()
-    row = st.need_session(session_id)
-    authorize(row, "read")
+    st, row = session_for(session_id, "read")
     return json_response({"history": st.history(session_id)}, 200, etag(row["version"]))
 
 
 @sessions_blp.route("/<session_id>/settlement")
 @sessions_blp.arguments(S.SettlementQuery(), location="query")
 @sessions_blp.response(200, S.SettlementOut)
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
+@error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM])
 def settlement(q, session_id):
     """Each player's net chips and the payments that settle them (fewest transfers, or
     each loser paying each winner directly), with money at the chip value"""
-    row = store().need_session(session_id)
-    authorize(row, "read")
+    _, row = session_for(session_id, "read")
     cfg = series.config_of(json.loads(row["config"]))
     state = json.loads(row["state"])
     totals = {t["player"]: t["chips"] for t in state["totals"]}
@@ -459,15 +438,12 @@ def settlement(q, session_id):
 
 
 @sessions_blp.route("/<session_id>/export.json")
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
+@error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
     "description": "the complete session; POST it to /api/v1/sessions/import"}})
 def export_json(session_id):
     """Export a session as JSON (re-importable)"""
-    st = store()
-    row = st.need_session(session_id)
-    authorize(row, "read")
+    st, _ = session_for(session_id, "read")
     return json_response(st.export(session_id), 200, {
         "Content-Disposition": f'attachment; filename="tally-{session_id}.json"'})
 
@@ -490,15 +466,12 @@ def csv_of(doc: dict) -> str:
 
 
 @sessions_blp.route("/<session_id>/export.csv")
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
+@error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
     "description": "one row per round and player", "content": {"text/csv": {}}}})
 def export_csv(session_id):
     """Export a session as CSV (one row per round and player)"""
-    st = store()
-    row = st.need_session(session_id)
-    authorize(row, "read")
+    st, _ = session_for(session_id, "read")
     return Response(csv_of(st.export(session_id)), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="tally-{session_id}.csv"'})
 
@@ -513,9 +486,7 @@ def _share_link(row, link: str) -> str:
 
 @sessions_blp.route("/<session_id>/share")
 @sessions_blp.arguments(S.QrQuery(), location="query")
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(403, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
+@error_responses(sessions_blp, 401, 403, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
     "description": "the share link and the addresses of its QR codes"}})
 def share(q, session_id):
@@ -530,9 +501,7 @@ def share(q, session_id):
 
 @sessions_blp.route("/<session_id>/qr.svg")
 @sessions_blp.arguments(S.QrQuery(), location="query")
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(403, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
+@error_responses(sessions_blp, 401, 403, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
     "description": "QR code of the share link", "content": {"image/svg+xml": {}}}})
 def qr_svg_view(q, session_id):
@@ -544,9 +513,7 @@ def qr_svg_view(q, session_id):
 
 @sessions_blp.route("/<session_id>/qr.png")
 @sessions_blp.arguments(S.QrQuery(), location="query")
-@sessions_blp.alt_response(401, schema=ERR)
-@sessions_blp.alt_response(403, schema=ERR)
-@sessions_blp.alt_response(404, schema=ERR)
+@error_responses(sessions_blp, 401, 403, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
     "description": "QR code of the share link", "content": {"image/png": {}}}})
 def qr_png_view(q, session_id):
@@ -561,7 +528,7 @@ def qr_png_view(q, session_id):
 @groups_blp.route("", methods=["POST"])
 @groups_blp.arguments(S.GroupIn())
 @groups_blp.response(201, S.GroupCreated)
-@groups_blp.alt_response(422, schema=ERR)
+@error_responses(groups_blp, 422)
 @groups_blp.doc(parameters=[IDEM])
 @idempotent
 def create_group(body):
@@ -579,8 +546,7 @@ def _group_access(gid: str) -> dict:
 
 
 @groups_blp.route("/<group_id>")
-@groups_blp.alt_response(401, schema=ERR)
-@groups_blp.alt_response(404, schema=ERR)
+@error_responses(groups_blp, 401, 404)
 @groups_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
     "description": "the group, its players and its sessions"}})
 def read_group(group_id):
@@ -598,8 +564,7 @@ def read_group(group_id):
 @groups_blp.route("/<group_id>/standings")
 @groups_blp.arguments(S.StandingsQuery(), location="query")
 @groups_blp.response(200, S.StandingsOut)
-@groups_blp.alt_response(401, schema=ERR)
-@groups_blp.alt_response(404, schema=ERR)
+@error_responses(groups_blp, 401, 404)
 @groups_blp.doc(parameters=[TOKEN_PARAM])
 def standings(q, group_id):
     """Standings over a period: chips won and lost, series and rounds won, biggest round,

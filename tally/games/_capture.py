@@ -660,6 +660,13 @@ class Compiled:
     extra: Mapping = field(default_factory=dict)  # game-specific precomputed values
 
 
+
+def evaluate_compiled(mask: int, c: Compiled) -> Evaluation:
+    """``evaluate`` of a card-value-plus-yaku game: one pile's card value and its own yaku,
+    with the values and groups ``compile`` fixed (par and the other players are round
+    matters)."""
+    return evaluate_pile(mask, c.values, c.groups)
+
 def standard_round(g, rnd: Mapping, c: Compiled, *, all_captured: str | None,
                    adjust: Callable | None = None, pairs_only: bool = True,
                    misdeals=tuple(MISDEAL_REASONS)) -> RoundResult:

@@ -275,6 +275,14 @@ def month_pairs(first_rank: int, points_of=lambda m: 3) -> list[Combo]:
                   (m, m)) for m in range(10, 0, -1)]
 
 
+
+def sutda_top_combos() -> list[Combo]:
+    """Sutda's Hand Combo ranks 1-11, the same in both versions (sutda.md and
+    sutda-simplified.md §4): Curtain and Moon (10 points), then the month pairs, October (5)
+    down to January (3). A new list each call."""
+    return ([combo(1, "curtain_moon", "Curtain and Moon", 10, ("cherry-curtain", "pampas-moon"))]
+            + month_pairs(2, lambda m: 5 if m == 10 else 3))
+
 HAND_VALUE = {"en": "Hand value"}
 
 
@@ -610,6 +618,11 @@ def banker_compile(game_id, specials):
         return c
     return compile
 
+
+
+def banker_evaluate(mask: int, c):
+    """``evaluate`` of a banker Kabu game: the memoised evaluation ``banker_compile`` set up."""
+    return c.evaluate(mask)
 
 def score_banker(g, rnd: Mapping, c, *, specials, one_column: bool):
     """Oicho-Kabu and Kyo-Kabu (oicho-kabu.md §5-6; kyo-kabu.md §1, §5): bettors back the

@@ -106,6 +106,21 @@ class Spec:
     loss_words: str = "loss"
 
 
+def foundations_spec(game: str, rules: Mapping, options, allowed: int, last: str,
+                     **extra) -> Spec:
+    """The Spec of a foundations game (Solitaire, Eight Off): a win is every ``allowed`` card
+    on the foundations, built January to ``last`` (``foundation_problem``; the
+    ``ordered_foundation`` variation); ``options`` are the game's variations, recorded when on.
+    ``extra``: more Spec fields (``max_reshuffles``)."""
+    total = allowed.bit_count()
+    ordered = rules["ordered_foundation"]
+    return Spec(game, "foundations", "cards on the foundations", allowed, total,
+                lambda n: n == total,
+                f"all {total} cards on the foundations, January to {last}",
+                check=lambda m: foundation_problem(m, ordered),
+                variations=tuple(o.id for o in options if rules[o.id]), **extra)
+
+
 def progress_mask(spec: Spec, mask: int) -> None:
     bad = mask & ~spec.allowed
     if bad:
@@ -131,6 +146,12 @@ def evaluate(spec: Spec, mask: int) -> Evaluation:
     return Evaluation(pts, (hit(result, RESULT_NAMES[result], pts, mask),), (),
                       {"result": result, spec.key: n})
 
+
+
+def foundations_evaluate(mask: int, c) -> Evaluation:
+    """``evaluate`` of a foundations game (compiled with a ``foundations_spec``): the cards on
+    the foundations at the end; all of them is a win, fewer a loss."""
+    return evaluate(c.spec, mask)
 
 def read_progress(spec: Spec, rnd: Mapping) -> tuple[int | None, int]:
     """The progress figure of a round: a list of slugs or a whole number (or absent)."""

@@ -15,12 +15,13 @@ Not a game (the registry skips modules starting with ``_``). What every sequence
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Iterable, Mapping
 
 from ..cards import CARD, month_mask, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, INT, Option
-from ..results import Payment, PlayerScore, RoundResult, Step, YakuHit
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
 from ..rounds import events_of, player_field, players_of
 from . import YakuDef, pile_mask
 
@@ -330,6 +331,12 @@ def evaluate_nothing(mask: int, c):
     return c.empty
 
 
+def hiyoko_compile(rules):
+    """``compile`` of Hiyoko (both versions): nothing to precompute but the empty hand score
+    ``evaluate_nothing`` returns."""
+    return SimpleNamespace(rules=rules, empty=Evaluation(0, ()))
+
+
 # --------------------------------------------------------------------------- Isuri scoring
 
 ISURI_SAME = {3: "out_three_same", 4: "out_four_same", 5: "out_five_same",
@@ -380,10 +387,6 @@ def isuri_events():
 
 
 def isuri_compile(g, rules, order):
-    from types import SimpleNamespace
-
-    from ..results import Evaluation
-
     split = chosen(g, rules, ("losers_each_pay_full", "losers_split")) == "losers_split"
     return SimpleNamespace(rules=rules, order=order, split=split, empty=Evaluation(0, ()))
 

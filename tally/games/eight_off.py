@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from ..cards import FULL_DECK
 from ..options import Preset
 from . import Game
-from ._patience import (DECK52, Spec, evaluate as _evaluate, foundation_problem, play_option,
+from ._patience import (DECK52, foundations_evaluate, foundations_spec, play_option,
                         result_defs, score_single)
 
 GAME_ID = "eight-off"
@@ -41,20 +41,12 @@ OPTIONS = (
 def compile(rules):
     # section 10.1: under joker_reserves the jokers are cell markers, never on a foundation
     allowed = FULL_DECK if rules["joker_reserves"] else DECK52
-    total = allowed.bit_count()
-    ordered = rules["ordered_foundation"]
-    spec = Spec(GAME_ID, "foundations", "cards on the foundations", allowed, total,
-                lambda n: n == total,
-                f"all {total} cards on the foundations, January to "
-                f"{'December' if rules['joker_reserves'] else 'joker'}",
-                check=lambda m: foundation_problem(m, ordered),
-                variations=tuple(o.id for o in OPTIONS if rules[o.id]))
+    spec = foundations_spec(GAME_ID, rules, OPTIONS, allowed,
+                            "December" if rules["joker_reserves"] else "joker")
     return SimpleNamespace(rules=rules, spec=spec)
 
 
-def evaluate(mask: int, c):
-    """The cards on the foundations at the end: all of them is a win, fewer a loss."""
-    return _evaluate(c.spec, mask)
+evaluate = foundations_evaluate
 
 
 def score_round(rnd, c):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..cards import FULL_DECK, RIBBONS, mask_of
 from . import Game
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, book_preset,
-                       evaluate_pile, groups_of, row, shared_options,
+                       evaluate_compiled, groups_of, row, shared_options,
                        standard_round, yaku_defs)
 
 DRY_RIBBONS = RIBBONS & ~mask_of(["willow-ribbon"])
@@ -58,8 +58,7 @@ def compile(rules) -> Compiled:
     return Compiled(rules, STANDARD_VALUES, GROUPS)
 
 
-def evaluate(mask: int, c: Compiled):
-    return evaluate_pile(mask, c.values, c.groups)
+evaluate = evaluate_compiled
 
 
 def score_round(rnd, c: Compiled):

@@ -14,7 +14,7 @@ from ..options import BOOL, Option
 from . import EventDef, Game
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, Ledger,
                        book_preset, card_step, check_all_captured, decide,
-                       evaluate_pile, finish, game_winner, groups_of, misdeal_result,
+                       evaluate_compiled, finish, game_winner, groups_of, misdeal_result,
                        month_warnings, read_piles, read_table, row, shared_options, tie_note,
                        yaku_defs, yaku_steps)
 
@@ -75,10 +75,7 @@ def compile(rules) -> Compiled:
     return Compiled(rules, values, GROUPS, {"par": par})
 
 
-def evaluate(mask: int, c: Compiled):
-    """One pile: card value + its yaku (the par and the other players' share are round
-    matters, see score_round)."""
-    return evaluate_pile(mask, c.values, c.groups)
+evaluate = evaluate_compiled  # the par and the other players' share: see score_round
 
 
 def score_round(rnd, c: Compiled):

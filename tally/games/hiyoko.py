@@ -9,14 +9,11 @@ game (§4-§6). Scoring is the same race as Hiyoko (Simplified), shared in ``_se
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from ..cards import FULL_DECK, mask_of
 from ..options import Preset
-from ..results import Evaluation
 from . import EventDef, Game, YakuDef
-from ._sequence import (TENSHO_ORDER, evaluate_nothing, play_option, score_out_race,
-                        stake_per_round_option)
+from ._sequence import (TENSHO_ORDER, evaluate_nothing, hiyoko_compile, play_option,
+                        score_out_race, stake_per_round_option)
 
 GAME_ID = "hiyoko"
 # §1: "remove ... the 3 December Paulownia Chaffs" (seed 002 line 5707): paulownia keeps only
@@ -39,9 +36,7 @@ WILDS = {
                                     "plum-chaff-2"),
 }
 
-
-def compile(rules):
-    return SimpleNamespace(rules=rules, empty=Evaluation(0, ()))
+compile = hiyoko_compile
 
 
 def score_round(rnd, c):

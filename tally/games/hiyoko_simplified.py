@@ -8,14 +8,11 @@ out (seed 002 ch. 23, lines 5341-5455).
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from ..cards import FULL_DECK, mask_of
 from ..options import Preset
-from ..results import Evaluation
 from . import EventDef, Game, YakuDef
-from ._sequence import (JP_ORDER, evaluate_nothing, play_option, score_out_race,
-                        stake_per_round_option)
+from ._sequence import (JP_ORDER, evaluate_nothing, hiyoko_compile, play_option,
+                        score_out_race, stake_per_round_option)
 
 GAME_ID = "hiyoko-simplified"
 # §1: the 48 flower cards minus the peony ribbon and the two peony chaffs.
@@ -36,9 +33,7 @@ WILDS = {
                                     "paulownia-chaff-1", "paulownia-chaff-2"),
 }
 
-
-def compile(rules):
-    return SimpleNamespace(rules=rules, empty=Evaluation(0, ()))
+compile = hiyoko_compile
 
 
 def score_round(rnd, c):

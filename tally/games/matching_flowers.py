@@ -12,7 +12,7 @@ from ..cards import FULL_DECK, RIBBONS, WILLOW, mask_of
 from ..options import BOOL, CHOICE, Option
 from . import Game
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, book_preset,
-                       decide, evaluate_pile, groups_of, row, shared_options, standard_round,
+                       decide, evaluate_compiled, groups_of, row, shared_options, standard_round,
                        yaku_defs)
 
 DRY_RIBBONS = RIBBONS & ~mask_of(["willow-ribbon"])  # "dry" = not a willow card (section 2)
@@ -81,8 +81,7 @@ def compile(rules) -> Compiled:
     return Compiled(rules, STANDARD_VALUES, GROUPS)
 
 
-def evaluate(mask: int, c: Compiled):
-    return evaluate_pile(mask, c.values, c.groups)
+evaluate = evaluate_compiled
 
 
 def _variations(t, led, piles, notes):

@@ -13,7 +13,7 @@ from ..errors import TallyError
 from ..options import BOOL, Option
 from . import EventDef, Game
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, Ledger,
-                       book_preset, card_step, check_all_captured, decide, evaluate_pile,
+                       book_preset, card_step, check_all_captured, decide, evaluate_compiled,
                        finish, groups_of, misdeal_result, read_piles, read_table, row,
                        shared_options, tie_note, yaku_defs, yaku_steps)
 
@@ -66,10 +66,7 @@ def compile(rules) -> Compiled:
     return Compiled(rules, STANDARD_VALUES, groups_of(rows))
 
 
-def evaluate(mask: int, c: Compiled):
-    """One pile: card value + its own yaku (par and the opponent's yaku are round
-    matters)."""
-    return evaluate_pile(mask, c.values, c.groups)
+evaluate = evaluate_compiled  # par and the opponent's yaku are round matters
 
 
 def _check_events(t, piles) -> None:

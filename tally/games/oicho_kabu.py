@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..options import Preset
 from . import Game
-from ._luck import (KABU_DECK, DealerSpecial, banker_compile, banker_options, banker_yaku,
-                    score_banker)
+from ._luck import (KABU_DECK, DealerSpecial, banker_compile, banker_evaluate, banker_options,
+                    banker_yaku, score_banker)
 
 GAME_ID = "oicho-kabu"
 
@@ -22,10 +22,7 @@ SPECIALS = (DealerSpecial("dealer_four_one", {"en": "Dealer 4 and 1"}, 4, 1),
 
 
 compile = banker_compile(GAME_ID, SPECIALS)
-
-
-def evaluate(mask, c):
-    return c.evaluate(mask)
+evaluate = banker_evaluate
 
 
 def score_round(rnd, c):

@@ -10,7 +10,7 @@ from ..cards import BRIGHTS, CHAFFS, FULL_DECK, TENS
 from ..options import BOOL, Option
 from . import Game
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, book_preset,
-                       evaluate_pile, groups_of, row, shared_options, standard_round,
+                       evaluate_compiled, groups_of, row, shared_options, standard_round,
                        yaku_defs)
 
 # Section 4: one "each" group; every yaku scores at most once (20 chaff = one ten_chaffs).
@@ -42,8 +42,7 @@ def compile(rules) -> Compiled:
     return Compiled(rules, STANDARD_VALUES, GROUPS if rules.simple_yaku else ())
 
 
-def evaluate(mask: int, c: Compiled):
-    return evaluate_pile(mask, c.values, c.groups)
+evaluate = evaluate_compiled
 
 
 def score_round(rnd, c: Compiled):

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 from ..cards import FULL_DECK
 from ..options import Preset
 from . import Game
-from ._patience import (DECK52, JOKERS, Spec, evaluate as _evaluate, foundation_problem,
-                        play_option, result_defs, score_single)
+from ._patience import (DECK52, JOKERS, foundations_evaluate, foundations_spec, play_option,
+                        result_defs, score_single)
 
 GAME_ID = "solitaire"
 
@@ -48,26 +48,18 @@ OPTIONS = (
 
 def compile(rules):
     allowed = FULL_DECK | (JOKERS if rules["jokers"] else 0)
-    total = allowed.bit_count()
-    ordered = rules["ordered_foundation"]
     if rules["exhausted_deck_loss"]:
         reshuffles = 0
     elif rules["exhausted_three_times_loss"]:
         reshuffles = 2
     else:
         reshuffles = None  # section 2: "as often as needed"
-    spec = Spec(GAME_ID, "foundations", "cards on the foundations", allowed, total,
-                lambda n: n == total,
-                f"all {total} cards on the foundations, January to "
-                f"{'joker' if rules['jokers'] else 'December'}",
-                check=lambda m: foundation_problem(m, ordered), max_reshuffles=reshuffles,
-                variations=tuple(o.id for o in OPTIONS if rules[o.id]))
+    spec = foundations_spec(GAME_ID, rules, OPTIONS, allowed,
+                            "joker" if rules["jokers"] else "December", max_reshuffles=reshuffles)
     return SimpleNamespace(rules=rules, spec=spec)
 
 
-def evaluate(mask: int, c):
-    """The cards on the foundations at the end: all of them is a win, fewer a loss."""
-    return _evaluate(c.spec, mask)
+evaluate = foundations_evaluate
 
 
 def score_round(rnd, c):

@@ -13,8 +13,8 @@ from types import SimpleNamespace
 from ..cards import mask_of
 from ..options import BOOL, Option, Preset
 from . import Game
-from ._luck import (combo, either_or, month_pairs, score_seotda, seotda_evaluate,
-                    seotda_table, seotda_tie_options, seotda_yaku_defs, stake_option)
+from ._luck import (combo, either_or, score_seotda, seotda_evaluate, seotda_table,
+                    seotda_tie_options, seotda_yaku_defs, stake_option, sutda_top_combos)
 
 GAME_ID = "sutda"
 
@@ -26,8 +26,7 @@ DECK = mask_of([
     "pampas-chaff-2", "chrysanthemum-chaff-1", "chrysanthemum-chaff-2", "maple-chaff-1",
     "maple-chaff-2"])
 
-_TOP = [combo(1, "curtain_moon", "Curtain and Moon", 10, ("cherry-curtain", "pampas-moon"))]
-_TOP += month_pairs(2, lambda m: 5 if m == 10 else 3)
+_TOP = sutda_top_combos()  # §4 ranks 1-11
 # §4 ranks 12-17 as printed (seed 002 lines 6967-7021, 10281-10321): (rank, id, name,
 # month of the 3rd card, month of the 4th card). 10-4 above 10-1 and 1 + 8 as printed (§10.4).
 _LOW = [(12, "jan3_feb4", "3rd Jan & 4th Plum", 1, 2),

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 from ..cards import mask_of
 from ..options import Preset
 from . import Game
-from ._luck import (combo, either_or, month_pairs, score_seotda, seotda_evaluate,
-                    seotda_table, seotda_tie_options, seotda_yaku_defs, stake_option)
+from ._luck import (combo, either_or, score_seotda, seotda_evaluate, seotda_table,
+                    seotda_tie_options, seotda_yaku_defs, stake_option, sutda_top_combos)
 
 GAME_ID = "sutda-simplified"
 
@@ -27,8 +27,7 @@ DECK = mask_of([
 
 # §4, ranks 1-17 exactly as printed (seed 002 lines 6121-6173 and 10151-10185). Ranks 12-17
 # are exact cards (§10.3); 1 + 8 is kept as printed, not traditional 1 + 9 (§10.2).
-COMBOS = [combo(1, "curtain_moon", "Curtain and Moon", 10, ("cherry-curtain", "pampas-moon"))]
-COMBOS += month_pairs(2, lambda m: 5 if m == 10 else 3)
+COMBOS = sutda_top_combos()
 COMBOS += [
     combo(12, "crane_feb_chaff", "Crane & Feb Chaff", 1, ("pine-crane", "plum-chaff-2")),
     combo(13, "crane_apr_chaff", "Crane & April Chaff", 1, ("pine-crane", "wisteria-chaff-2")),
