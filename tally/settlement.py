@@ -3,7 +3,7 @@ transfers."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from .results import Payment
 

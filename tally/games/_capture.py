@@ -15,7 +15,8 @@ is game-specific beyond what capture-basics.md says.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from ..cards import (ALL_CARDS, BRIGHTS, CHAFFS, FLOWERS, RIBBONS, TENS, mask_of, month_mask,
                      slugs_of)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from types import SimpleNamespace
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import BY_INDEX, CARD, FLOWERS, deck_without, month_mask, slugs_of
 from ..errors import TallyError

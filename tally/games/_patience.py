@@ -15,7 +15,8 @@ time; ``evaluate`` and ``score_single`` read it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from collections.abc import Mapping
+from typing import Callable
 
 from ..cards import CARD, FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Iterable, Mapping
+from collections.abc import Mapping
+from typing import Iterable
 
 from ..cards import CARD, month_mask, slugs_of
 from ..errors import TallyError

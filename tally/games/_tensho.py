@@ -13,7 +13,8 @@ The game is won on round wins, so the carry counts wins; the agreed ``length`` e
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..cards import CARD, CHAFFS, FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError

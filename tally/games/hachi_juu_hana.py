@@ -11,7 +11,7 @@ keep them as All 4 November, or spend them filling the smallest gaps first (sect
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import BIT, FULL_DECK, WILLOW, mask_of, slugs_of
 from ..options import BOOL, Option, Preset

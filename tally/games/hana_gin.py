@@ -9,7 +9,7 @@ winner scores; the first to 100 wins the game (sections 4-6).
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import slugs_of
 from ..errors import TallyError

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import BLUE_RIBBONS, POETRY_RIBBONS, slugs_of
 from ..errors import TallyError

@@ -10,7 +10,7 @@ capturing card; its powers only change who captured what.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import BIT, FULL_DECK, mask_of, slugs_of
 from ..options import BOOL, INT, Option, Preset

@@ -9,7 +9,7 @@ bit per card, so the base of a pile is a handful of masks and popcounts.
 from __future__ import annotations
 
 from types import MappingProxyType, SimpleNamespace
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, BY_INDEX, CHAFFS, FLOWERS, FULL_DECK,
                      INO_SHIKA_CHO, POETRY_RIBBONS, RIBBONS, TENS, month_mask, slugs_of)

@@ -10,7 +10,7 @@ player's yaku, so the transfers net to zero and the scores add up to 240. Six st
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import FULL_DECK
 from ..options import BOOL, Option

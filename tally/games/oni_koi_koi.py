@@ -13,7 +13,7 @@ from koi_koi.py.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK, POETRY_RIBBONS,
                      RIBBONS, TENS, month_mask, slugs_of)

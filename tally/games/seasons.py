@@ -9,7 +9,7 @@ recommends. No points: a win counts 1 (``_patience``).
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import FULL_DECK
 from ..errors import TallyError

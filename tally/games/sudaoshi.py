@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..cards import (BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, WILLOW, mask_of,
                      slugs_of)
