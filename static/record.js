@@ -28,12 +28,12 @@ function saveDraft() {
   const d = loadDraft();
   if (d) { owner = d.owner || {}; events = d.events || []; sel = d.sel || 0; extraBox.value = d.extra || ""; }
   else if (C.input) {
-    const caps = C.input.captures || {};
+    const caps = C.input[G.pile_key] || {};
     for (const p in caps) for (const s of caps[p]) if (P.indexOf(p) >= 0) owner[s] = P.indexOf(p);
     events = (C.input.events || []).map(e => Object.assign({}, e));
     // the round's other keys (hands, sitting_out, ...) are kept, and can be changed, as JSON
     const extra = {};
-    for (const k in C.input) if (["players", "dealer", "carry", "captures", "events"].indexOf(k) < 0) extra[k] = C.input[k];
+    for (const k in C.input) if (["players", "dealer", "carry", G.pile_key, "events"].indexOf(k) < 0) extra[k] = C.input[k];
     if (Object.keys(extra).length) extraBox.value = JSON.stringify(extra, null, 1);
   }
   extraBox.addEventListener("input", saveDraft);
@@ -217,7 +217,7 @@ function roundInput() {
   });
   let extra = {};
   if (extraBox.value.trim()) extra = JSON.parse(extraBox.value);  // a syntax error is shown by review
-  return Object.assign({}, extra, {captures, events});
+  return Object.assign({}, extra, {[G.pile_key]: captures, events});
 }
 const dlg = document.getElementById("review"), body = document.getElementById("review-body");
 const saveBtn = document.getElementById("save");

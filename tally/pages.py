@@ -106,9 +106,9 @@ def name_in(names: dict, lang: str | None = None) -> str:
 
 
 def korean_order(game) -> bool:
-    """Korean games (those with a Korean name in the registry) count months in Korean order:
-    willow (rain) is December there (cards.md)."""
-    return "ko" in game.names
+    """Korean games count months in Korean order: willow (rain) is December there
+    (cards.md); the game says so in ``Game.month_order``."""
+    return game.month_order == "kr"
 
 
 def event_label(event_id: str) -> str:
@@ -135,6 +135,7 @@ def game_view(game) -> dict:
     """What the record page's script needs about a game, in the page's language."""
     return {
         "id": game.id, "name": name_in(game.names), "players": list(game.players),
+        "pile_key": game.pile_key,
         "korean": korean_order(game),
         "yaku": {y.id: name_in(y.names) for y in game.yaku},
         "events": [{"id": e.id, "label": event_label(e.id), "description": tr(e.description),
@@ -163,7 +164,7 @@ def js_strings() -> dict:
 # ----------------------------------------------------------------------------- pages
 
 # the keys the record page fills itself (the series supplies players, dealer and carry)
-ROUND_KEYS = ("players", "dealer", "carry", "captures", "events")
+ROUND_KEYS = ("players", "dealer", "carry", "events")  # plus the game's pile_key
 
 
 def store():
@@ -270,7 +271,8 @@ def record(session_id):
     resp = current_app.make_response(render_template(
         "pages/record.html", ctx=ctx, g_game=game, rows=month_rows(game), cfg=cfg,
         korean=korean_order(game), session_id=session_id, token=token, seq=seq,
-        extra_keys=[k for k in (game.round_example or {}) if k not in ROUND_KEYS],
+        extra_keys=[k for k in (game.round_example or {})
+                    if k not in ROUND_KEYS and k != game.pile_key],
         month=ctx["month"], dealer=ctx["dealer"], state=state))
     return _no_referrer(resp)
 

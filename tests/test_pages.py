@@ -131,6 +131,9 @@ def test_korean_games_use_korean_month_order(app):
         kr = month_rows(GAMES["go-stop"])
         jp = month_rows(GAMES["koi-koi"])
     assert korean_order(GAMES["go-stop"]) and not korean_order(GAMES["koi-koi"])
+    # min-hwatu.md section 1: "Korean decks number willow 12 and paulownia 11"; six-hundred is
+    # the book's Japanese Roppyakken (Japanese order) although it has a Korean name too
+    assert korean_order(GAMES["min-hwatu"]) and not korean_order(GAMES["six-hundred"])
     flowers_kr = [r["flower"] for r in kr if r["flower"] != "bonus"]
     flowers_jp = [r["flower"] for r in jp]
     assert flowers_kr[-1] == "willow" and flowers_kr[-2] == "paulownia"  # cards.md

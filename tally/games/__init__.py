@@ -69,6 +69,12 @@ class Game:
     round_example: Mapping | None = None  # a valid score_round input, for docs and the API
     lengths: tuple[int, ...] = (3, 6, 12)  # series lengths in months the game allows
     description: str = ""
+    # "kr": the game's tables number months in Korean order (willow is December, paulownia
+    # November); "jp": Japanese order (cards.md)
+    month_order: str = "jp"
+    # the round key under which each player's tapped cards go: "captures" in capture games,
+    # "hands" where the cards that matter are the ones held (luck and sequence games)
+    pile_key: str = "captures"
 
     def compiled(self, preset: str | None = None, options: Mapping | None = None):
         """The compiled rules for a preset and overrides, cached per distinct option set."""
@@ -94,7 +100,8 @@ class Game:
         return {"id": self.id, "name": self.names.get("en", self.id), "names": dict(self.names),
                 "family": self.family, "description": self.description,
                 "players": {"min": self.players[0], "max": self.players[1]},
-                "lengths": list(self.lengths),
+                "lengths": list(self.lengths), "month_order": self.month_order,
+                "pile_key": self.pile_key,
                 "deck": CardSet(self.deck).slugs, "combinations": [y.to_dict() for y in self.yaku],
                 "options": [o.to_dict() for o in self.options],
                 "presets": [p.to_dict() for p in self.presets],

@@ -392,4 +392,5 @@ GAME = Game(
     lengths=(3, 6, 12),
     description="Korean fishing game: reach the target, then say Go for more or Stop to be "
                 "paid; 2-3 active players, 4-7 with gwangpalli.",
+    month_order="kr",  # Korean hwatu numbering (digest section 1)
 )

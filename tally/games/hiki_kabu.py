@@ -116,4 +116,5 @@ GAME = Game(
     },
     description="Stake the face-up card's value, draw to a total (last digit of the month "
                 "sum); the highest total takes the pot.",
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

@@ -78,4 +78,5 @@ GAME = Game(
         "events": [{"type": "out", "player": "A"}],
         "hands": {"A": [], "B": ["pine-chaff-1", "plum-poetry", "peony-blue"]},
     },
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

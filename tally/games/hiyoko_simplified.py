@@ -75,4 +75,5 @@ GAME = Game(
         "events": [{"type": "out", "player": "A"}],
         "hands": {"A": [], "B": ["pine-chaff-1", "paulownia-phoenix", "willow-swallow"]},
     },
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

@@ -73,4 +73,5 @@ GAME = Game(
                     "same_month_count": 1, "first_turn": False}],
         "hands": {"A": ["peony-blue", "willow-swallow"], "B": []},
     },
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

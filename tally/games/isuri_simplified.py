@@ -74,5 +74,6 @@ GAME = Game(
                     "same_month_count": 1, "first_turn": False}],
         "hands": {"A": ["willow-ribbon"], "B": []},
     },
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )
 

@@ -279,4 +279,5 @@ GAME = Game(
         "events": [{"type": "out", "player": "A"}],
         "hands": {"A": [], "B": ["paulownia-phoenix"]},
     },
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

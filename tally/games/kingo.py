@@ -172,4 +172,5 @@ GAME = Game(
     },
     description="Draw towards 15 without going over; over doubles your bet; three Mays or "
                 "4-5-6 win outright and multiply the others' bets.",
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

@@ -57,4 +57,5 @@ GAME = Game(
                  {"player": "Ed", "column": 4, "amount": 10}],
     },
     description="Oicho-Kabu with one column per bettor and only the dealer's 9-1 special.",
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

@@ -207,4 +207,5 @@ GAME = Game(
     lengths=(6, 12),
     description="The Korean plain hwatu game: card points (chaff 0) plus yaku that every "
                 "opponent pays in full.",
+    month_order="kr",  # Korean hwatu numbering (digest section 1)
 )

@@ -70,4 +70,5 @@ GAME = Game(
     description="Bet on four columns of 2-3 cards against the dealer; the last digit of the "
                 "month sum decides; a same-month triple pays 3 x bet; the dealer's 4-1 or 9-1 "
                 "wins everything.",
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

@@ -391,4 +391,5 @@ GAME = Game(
                         "paulownia-chaff-1"], "B": []},
         "carry": {"tokens": {"A": 0, "B": 0}},
     },
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

@@ -185,4 +185,5 @@ GAME = Game(
     },
     description="Seotda with a draw-and-discard step: the final two cards are ranked; "
                 "April + July catches strong hands, April + September cancels weak rounds.",
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

@@ -92,4 +92,5 @@ GAME = Game(
     },
     description="Two cards each from 20 (chaffs plus the curtain and the moon); the best "
                 "Hand Combo wins its points, else the best hand value wins 1 point.",
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

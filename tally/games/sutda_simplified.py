@@ -79,4 +79,5 @@ GAME = Game(
     },
     description="Two cards each; the best Hand Combo wins its points, else the best hand "
                 "value (last digit of the month sum) wins 1 point. Only the winner scores.",
+    pile_key="hands",  # the cards entered are the ones held, not captured
 )

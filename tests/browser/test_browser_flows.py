@@ -332,6 +332,34 @@ def test_go_stop_three_players_in_korean(server, phone):
     assert session_url
 
 
+def test_sutda_hands_are_tapped_on_the_record_page(server, phone):
+    """Issue 5: a luck game is played through the pages. Sutda (Simplified) takes each
+    player's two cards as ``hands`` (Game.pile_key); sutda-simplified.md section 9 E2: A holds
+    the curtain and the moon (Curtain and Moon, 10 points) and beats B and C."""
+    a = Phone(phone(), server)
+    a.start("sutda-simplified", ["A", "B", "C"], 3, 10)
+    a.tap("#record")
+    a.page.wait_for_selector("#grid")
+    hands = {0: ["cherry-curtain", "pampas-moon"], 1: ["maple-deer", "maple-chaff-2"],
+             2: ["iris-bridge", "chrysanthemum-chaff-2"]}
+    for i, cards in hands.items():
+        if i:
+            a.player(i)
+        for s in cards:
+            a.card(s)
+    text = a.review()
+    assert "Curtain and Moon" in text and "= 10" in text
+    a.save()
+    sid, token = re.search(r"/s/([^/?]+)\?t=([^&]+)", a.page.url).groups()
+    got = a.page.evaluate(f"""fetch('/api/v1/sessions/{sid}?t={token}').then(r => r.json())""")
+    stored = got["rounds"][0]
+    assert stored["input"]["hands"] == {"A": hands[0], "B": hands[1], "C": hands[2]}
+    assert "captures" not in stored["input"]
+    assert stored["result"]["winner"] == "A"
+    assert {p["player"]: p["points"] for p in stored["result"]["players"]} == \
+        {"A": 10, "B": 0, "C": 0}
+
+
 def test_zz_report_metrics():
     """Print the measured figures (the speed goals are reported, not timed tests)."""
     ms = sorted(METRICS["tap_ms"])
