@@ -57,7 +57,7 @@ def _month(ev, i, required=True):
     m = ev.get("month")
     if m is None and not required:
         return None
-    if m not in FLOWER_BY_ID:
+    if not isinstance(m, str) or m not in FLOWER_BY_ID:
         raise _err(f"go-stop: event {i} ({ev['type']}): unknown month {m!r}; use a flower id "
                    f"({', '.join(FLOWER_BY_ID)})", field=f"events.{i}.month")
     return m
@@ -360,7 +360,7 @@ def _replay(rnd, c: Compiled, active, dealer, events, check):
                 raise _err(f"go-stop: event {i}: oe_myeon kind must be played_unmatched or "
                            "left_capturable", field=f"events.{i}.kind")
             card = ev.get("card")
-            if card not in CARD:
+            if not isinstance(card, str) or card not in CARD:
                 raise _err(f"go-stop: event {i}: unknown card {card!r}", card=str(card),
                            field=f"events.{i}.card")
             for k in ("last_card", "offered_draw", "same_result"):
@@ -588,7 +588,7 @@ def _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check):
     if r.weol_yak_month:
         wm = rnd.get("weol_yak_month")
         if wm is not None:
-            if wm not in FLOWER_BY_ID:
+            if not isinstance(wm, str) or wm not in FLOWER_BY_ID:
                 raise _err(f"go-stop: weol_yak_month {wm!r} is not a flower id",
                            field="weol_yak_month")
             if mW & month_mask(wm) == month_mask(wm):

@@ -219,7 +219,7 @@ def _from_totals(g, rnd, t) -> tuple[dict, dict, list[str]]:
                        field=f"yaku.{p}")
         hits, need = [], 0
         for yid in ids:
-            if yid not in ROW_BY_ID:
+            if not isinstance(yid, str) or yid not in ROW_BY_ID:
                 raise _err(g, f"unknown yaku {yid!r} for {p!r}; known: "
                               f"{', '.join(ROW_BY_ID)}", player=p, rule=str(yid),
                            field=f"yaku.{p}")

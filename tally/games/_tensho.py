@@ -281,7 +281,7 @@ def _yaku_set(g, rnd: Mapping, t, c: Compiled) -> str:
                       "agreed before the deal, the dealer choosing if the players disagree)",
                    rule="yaku_set", field="yaku_set")
     for value, where, fld in sources:
-        if value not in SETS:
+        if not isinstance(value, str) or value not in SETS:
             raise _err(g, f"{where} must be 'one' or 'two', not {value!r}", rule="yaku_set",
                        field=fld)
     first = sources[0]

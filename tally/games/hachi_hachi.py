@@ -966,7 +966,7 @@ def _responsibility(ev, i, p, active, rules, prev):
     # order as the digest's section 8 has it; the seed wins (and the digest's own 9.2 check
     # d_responsibility_penalty has Y complete after Z with seats X, Y, Z).
     yid = ev.get("yaku")
-    if yid not in RESPONSIBILITY_YAKU:
+    if not isinstance(yid, str) or yid not in RESPONSIBILITY_YAKU:
         raise _err(f"event {i}: the penalty covers only {', '.join(RESPONSIBILITY_YAKU)}, not "
                    f"{yid!r}", rule=str(yid), field=f"{where}.yaku")
     hc = ev.get("had_choice", True)

@@ -154,7 +154,7 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     players = players_of(g, rnd)
     dealer = player_field(g, rnd, "dealer", players)
     ending = rnd.get("ending")
-    if ending not in ENDINGS:
+    if not isinstance(ending, str) or ending not in ENDINGS:
         raise _err(f"ending must be one of {', '.join(ENDINGS)}, not {ending!r}",
                    field="ending")
     prev = totals_carry(GAME_ID, rnd, players)

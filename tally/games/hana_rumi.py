@@ -174,7 +174,7 @@ def _totals_form(rnd, players):
             raise TallyError(f"{GAME_ID}: totals.{p}.achievements must be a list of ids",
                              game=GAME_ID, player=p, field=f"{where}.achievements")
         for a in achs:
-            if a not in ACH:
+            if not isinstance(a, str) or a not in ACH:
                 raise TallyError(f"{GAME_ID}: unknown achievement {a!r} for {p!r}; known: "
                                  f"{', '.join(ACH)}", game=GAME_ID, player=p, rule=str(a),
                                  field=f"{where}.achievements")

@@ -218,7 +218,7 @@ def _hand_points(t, rnd, c) -> tuple[dict, list[str]]:
                              f"'combinations'", game="six-hundred", player=p,
                              rule="hand_combination_claim", field=f"{where}.combinations")
         for k in combos:
-            if k not in HAND:
+            if not isinstance(k, str) or k not in HAND:
                 raise TallyError(f"six-hundred: unknown hand combination {k!r}; known: "
                                  f"{', '.join(HAND)}", game="six-hundred", player=p, rule=str(k),
                                  field=f"{where}.combinations")
