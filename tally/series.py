@@ -156,6 +156,11 @@ def score_one(cfg: SeriesConfig, inp: Mapping, *, seq: int, month: int, dealer: 
     full["dealer"] = dealer
     if carry:
         full["carry"] = dict(carry)
+    # games that end by the agreed number of rounds read it from the round (InputDef kind
+    # "series_length"): the series knows it, so the table never types it
+    for spec in get_game(cfg.game).inputs:
+        if spec.kind == "series_length" and cfg.length is not None:
+            full.setdefault(spec.key, cfg.length)
     try:
         res = score_round(cfg.game, full, preset=cfg.preset, options=cfg.options)
     except TallyError as e:

@@ -49,6 +49,42 @@ class EventDef:
                 "per_player": self.per_player}
 
 
+# Kinds of round input beyond the common keys (tally/rounds.py), so forms can be drawn:
+INPUT_KINDS = (
+    "choice",         # one of ``choices``
+    "int",            # a whole number (``minimum``/``maximum`` where known)
+    "bool",           # true or false
+    "player",         # one of the round's players
+    "cards",          # a list of card slugs
+    "series_length",  # the series' agreed number of rounds: a session fills it in itself
+    "json",           # a structured value (melds, columns, bets ...): entered as JSON
+)
+
+
+@dataclass(frozen=True)
+class InputDef:
+    """A round key a game reads beyond players, dealer, its pile key, events and carry."""
+    key: str
+    kind: str  # one of INPUT_KINDS
+    description: str
+    choices: tuple = ()
+    per_player: bool = False  # {player: value} rather than one value
+    required: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def to_dict(self) -> dict:
+        d = {"key": self.key, "kind": self.kind, "description": self.description,
+             "per_player": self.per_player, "required": self.required}
+        if self.choices:
+            d["choices"] = list(self.choices)
+        if self.minimum is not None:
+            d["minimum"] = self.minimum
+        if self.maximum is not None:
+            d["maximum"] = self.maximum
+        return d
+
+
 @dataclass(frozen=True)
 class Game:
     id: str
@@ -73,8 +109,10 @@ class Game:
     # November); "jp": Japanese order (cards.md)
     month_order: str = "jp"
     # the round key under which each player's tapped cards go: "captures" in capture games,
-    # "hands" where the cards that matter are the ones held (luck and sequence games)
-    pile_key: str = "captures"
+    # "hands" where the cards that matter are the ones held (luck and sequence games); None
+    # where a round is not a pile per player (patience and rummy games: see ``inputs``)
+    pile_key: str | None = "captures"
+    inputs: tuple[InputDef, ...] = ()  # the game's other round keys, described for forms
 
     def compiled(self, preset: str | None = None, options: Mapping | None = None):
         """The compiled rules for a preset and overrides, cached per distinct option set."""
@@ -101,7 +139,7 @@ class Game:
                 "family": self.family, "description": self.description,
                 "players": {"min": self.players[0], "max": self.players[1]},
                 "lengths": list(self.lengths), "month_order": self.month_order,
-                "pile_key": self.pile_key,
+                "pile_key": self.pile_key, "inputs": [i.to_dict() for i in self.inputs],
                 "deck": CardSet(self.deck).slugs, "combinations": [y.to_dict() for y in self.yaku],
                 "options": [o.to_dict() for o in self.options],
                 "presets": [p.to_dict() for p in self.presets],

@@ -16,7 +16,7 @@ from ..errors import TallyError
 from ..options import BOOL, Option, Preset
 from ..results import RoundResult
 from ..rounds import events_of, player_field, players_of
-from . import EventDef, Game
+from . import EventDef, Game, InputDef
 from ._patience import (DECK52, JOKERS, Spec, evaluate as _evaluate, exactly_one, notes_of,
                         read_progress, read_result, record, result_defs, result_words)
 
@@ -182,4 +182,14 @@ GAME = Game(
                    "hand": ["joker-a", "joker-b", "joker-c", "joker-d"]},
     description="Patience for 1 (or 2-4 in the variations): lay every month in its place "
                 "before the 4 jokers end up in hand. Pure luck; the result is win or loss.",
+    pile_key=None,  # one result per round, not a pile per player
+    inputs=(
+        InputDef("result", "choice", "Win: every month is in place. Loss: the hand holds the "
+                 "four jokers first. May be left out when 'placed' or the events decide it.",
+                 choices=("win", "loss")),
+        InputDef("placed", "int", "Optional progress: how many flower cards were placed in "
+                 "the field (48 is a win, fewer a loss).", minimum=0, maximum=48),
+        InputDef("hand", "cards", "Optional: the final hand, which can only be the four "
+                 "jokers (it records a loss)."),
+    ),
 )
