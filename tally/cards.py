@@ -239,14 +239,24 @@ def mask_of(slugs: Iterable[str]) -> int:
     return m
 
 
+# The slugs of every byte value at every byte position: a pile's slugs are a few tuple joins,
+# not a loop over its cards (results list the cards of each combination on every call).
+_BYTE_SLUGS = tuple(
+    tuple(tuple(BY_INDEX[8 * k + i].slug for i in range(8)
+                if b >> i & 1 and 8 * k + i < len(BY_INDEX)) for b in range(256))
+    for k in range((len(BY_INDEX) + 7) // 8))
+
+
 def slugs_of(mask: int) -> tuple[str, ...]:
     """Slugs of a mask, in deck order (so results never depend on input order)."""
-    out = []
+    out, k = (), 0
     while mask:
-        low = mask & -mask
-        out.append(BY_INDEX[low.bit_length() - 1].slug)
-        mask ^= low
-    return tuple(out)
+        b = mask & 255
+        if b:
+            out += _BYTE_SLUGS[k][b]
+        mask >>= 8
+        k += 1
+    return out
 
 
 def select(pred) -> int:

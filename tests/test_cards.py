@@ -72,3 +72,13 @@ def test_slugs_come_out_in_deck_order():
 def test_deck_without_months():
     # capture-basics.md section 1: Mushi plays with 40 cards, peony and bush clover removed.
     assert len(CardSet(deck_without("peony", "clover"))) == 40
+
+
+def test_slugs_of_lists_every_card_of_any_mask():
+    import random
+
+    from tally.cards import ALL_CARDS
+    rng = random.Random(48)
+    for _ in range(500):
+        m = rng.getrandbits(len(ALL_CARDS))
+        assert list(slugs_of(m)) == [c.slug for c in ALL_CARDS if m >> c.index & 1]
