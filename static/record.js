@@ -1,14 +1,15 @@
-/* Record a round: tap cards into piles, add events, watch each pile's combinations live, review
-   the engine's breakdown, save. Nothing here knows a game: the events, their fields and the
-   names come from the registry through the page's context. */
+/* Record a round: tap cards into piles, fill in the game's other inputs, add events, watch each
+   pile's combinations live, review the engine's breakdown, save. Nothing here knows a game: the
+   inputs (the form the template draws from Game.inputs), the events, their fields and the names
+   come from the registry through the page's context. */
 "use strict";
 const C = JSON.parse(document.getElementById("ctx").textContent);
 const G = C.game, P = C.config.players, SID = C.session, Q = "?t=" + encodeURIComponent(C.token);
 const DRAFT = "tally-draft:" + SID + ":" + (C.seq || "new");
 const RULES = {preset: C.config.preset, options: C.config.options};
-const grid = document.getElementById("grid");
+const grid = document.getElementById("grid");   // none where a round is not a pile per player
 const tiles = {};
-grid.querySelectorAll(".t").forEach(b => { tiles[b.dataset.s] = b; });
+if (grid) grid.querySelectorAll(".t").forEach(b => { tiles[b.dataset.s] = b; });
 let owner = {};        // slug -> player index
 let events = [];       // the round's events, in order
 let sel = 0;           // whose pile a tap fills
@@ -20,23 +21,162 @@ window.__tapTimes = [];         // tap -> yaku on screen, in ms (read by the bro
 function loadDraft() {
   try { return JSON.parse(localStorage.getItem(DRAFT) || "null"); } catch (e) { return null; }
 }
-const extraBox = document.getElementById("extra");
 function saveDraft() {
-  localStorage.setItem(DRAFT, JSON.stringify({owner, events, sel, extra: extraBox.value, version: C.version}));
+  localStorage.setItem(DRAFT, JSON.stringify({owner, events, sel, form: formState(), version: C.version}));
 }
+
+/* ---------- the form: one control per Game.inputs entry (drawn by the template) */
+const form = document.getElementById("inputs");
+const IN = G.inputs || [];
+const OWN = ["players", "dealer", "carry", "events", G.pile_key].concat(G.series_keys || []);
+// keys of the round being edited that no input describes: kept as they are
+const kept = {};
+if (C.input) for (const k in C.input) if (OWN.indexOf(k) < 0 && !IN.some(d => d.key === k)) kept[k] = C.input[k];
+function boxes(d) { return form ? Array.from(form.querySelectorAll(`fieldset[data-key="${CSS.escape(d.key)}"] .ictl`)) : []; }
+function ctlOf(box) { return box.querySelector("input, select, textarea"); }
+function chosen(box) { return Array.from(box.querySelectorAll(".chip")).map(b => b.dataset.s); }
+/* one control's value: undefined when empty; raw: a JSON box's text as typed */
+function readCtl(d, box, raw) {
+  if (d.kind === "choice" || d.kind === "player") {
+    const r = box.querySelector("input:checked"), el = r || box.querySelector("select");
+    return el && el.value ? JSON.parse(el.value) : undefined;
+  }
+  const el = ctlOf(box);
+  if (d.kind === "cards") { const l = chosen(box); return l.length ? l : undefined; }
+  if (d.kind === "bool") return el.checked ? true : d.required ? false : undefined;
+  if (d.kind === "int") return el.value === "" || isNaN(parseInt(el.value, 10)) ? undefined : parseInt(el.value, 10);
+  const t = el.value.trim();
+  return t === "" ? undefined : raw ? t : JSON.parse(t);
+}
+function writeCtl(d, box, v, raw) {
+  const el = ctlOf(box);
+  if (d.kind === "choice" || d.kind === "player") {
+    const j = v === undefined || v === null ? "" : JSON.stringify(v);
+    box.querySelectorAll("input").forEach(r => { r.checked = r.value === j; });
+    const s = box.querySelector("select");
+    if (s) s.value = Array.from(s.options).some(o => o.value === j) ? j : "";
+  } else if (d.kind === "cards") {
+    box.querySelectorAll(".chip").forEach(b => b.remove());
+    for (const s of Array.isArray(v) ? v : []) addCard(box, s);
+  } else if (d.kind === "bool") el.checked = v === true;
+  else if (d.kind === "int") el.value = v === undefined || v === null ? "" : v;
+  else el.value = v === undefined || v === null ? "" : raw && typeof v === "string" ? v : JSON.stringify(v);
+}
+/* the form's values: {key: value} or, per player, {key: {player: value}}; empty ones left out */
+function readForm(raw) {
+  const out = {};
+  for (const d of IN) {
+    if (!d.per_player) { const v = readCtl(d, boxes(d)[0], raw); if (v !== undefined) out[d.key] = v; continue; }
+    const m = {};
+    for (const b of boxes(d)) { const v = readCtl(d, b, raw); if (v !== undefined) m[b.dataset.p] = v; }
+    if (Object.keys(m).length) out[d.key] = m;
+  }
+  return out;
+}
+function fillForm(vals, raw) {
+  for (const d of IN) {
+    const v = vals[d.key];
+    for (const b of boxes(d)) writeCtl(d, b, d.per_player ? (v && typeof v === "object" ? v[b.dataset.p] : undefined) : v, raw);
+  }
+}
+function formState() { try { return readForm(true); } catch (e) { return {}; } }
+/* cards: the chosen cards as small tiles (tap one to take it back) and a list to add one */
+function addCard(box, s) {
+  if (!G.cards[s] || chosen(box).indexOf(s) >= 0) return;
+  const b = document.createElement("button");
+  b.type = "button"; b.className = "chip"; b.dataset.s = s;
+  b.setAttribute("aria-label", T("Remove") + ": " + G.cards[s]);
+  b.innerHTML = tileSvg(s) + "<i>×</i>";
+  box.querySelector(".chosen").appendChild(b);
+}
+function syncCards(box) {
+  const sel = box.querySelector("select"), l = chosen(box);
+  for (const o of sel.options) if (o.value) o.disabled = l.indexOf(o.value) >= 0;
+  sel.required = !!box.dataset.req && !l.length;
+}
+/* every problem of the form shown next to its control (the browser's own words, in the
+   phone's language); false when the round cannot be reviewed yet */
+function checkForm() {
+  if (!form) return true;
+  let first = null;
+  form.querySelectorAll(".ferr").forEach(p => { p.hidden = true; p.textContent = ""; });
+  form.querySelectorAll("input, select, textarea").forEach(el => {
+    if (el.tagName === "TEXTAREA") {
+      el.setCustomValidity("");
+      try { if (el.value.trim()) JSON.parse(el.value); } catch (e) { el.setCustomValidity("JSON: " + e.message); }
+    }
+    if (el.checkValidity()) return;
+    const fs = el.closest("fieldset"), p = fs.querySelector(".ferr");
+    if (p.hidden) {
+      const who = el.closest(".ictl").dataset.p;
+      p.textContent = (who ? who + ": " : "") + el.validationMessage; p.hidden = false;
+    }
+    fs.classList.add("bad");
+    first = first || el;
+  });
+  if (first) {
+    first.closest("fieldset").scrollIntoView({block: "center"});
+    first.focus({preventScroll: true});
+  }
+  return !first;
+}
+if (form) {
+  form.querySelectorAll(".pick").forEach(pk => {
+    const box = pk.closest(".ictl"), d = IN.find(x => x.key === box.closest("fieldset").dataset.key);
+    if (d.required) box.dataset.req = "1";
+    const sel = pk.querySelector("select");
+    sel.insertAdjacentHTML("beforeend", Object.keys(G.cards).map(s => `<option value="${esc(s)}">${esc(G.cards[s])}</option>`).join(""));
+  });
+  form.addEventListener("submit", e => e.preventDefault());
+  // a second tap on the chosen answer of an optional question takes it back
+  form.addEventListener("click", e => {
+    const r = e.target.closest(".segb input");
+    if (r) {
+      const d = IN.find(x => x.key === r.closest("fieldset").dataset.key);
+      if (!d.required && r.dataset.was === "1") r.checked = false;
+      r.closest(".seg").querySelectorAll("input").forEach(x => { x.dataset.was = x.checked ? "1" : ""; });
+      changed(r);
+      return;
+    }
+    const chip = e.target.closest(".chip");
+    if (chip) { const box = chip.closest(".ictl"); chip.remove(); syncCards(box); changed(box); }
+  });
+  form.addEventListener("change", e => {
+    const el = e.target;
+    if (el.closest(".seg")) el.closest(".seg").querySelectorAll("input").forEach(x => { x.dataset.was = x.checked ? "1" : ""; });
+    if (el.tagName === "SELECT" && el.closest(".pick")) {
+      const box = el.closest(".ictl");
+      if (el.value) addCard(box, el.value);
+      el.value = ""; syncCards(box);
+    }
+    changed(el);
+  });
+  form.addEventListener("input", e => changed(e.target));
+}
+function changed(el) {
+  const fs = el.closest("fieldset");
+  if (fs && fs.classList.contains("bad")) { fs.classList.remove("bad"); const p = fs.querySelector(".ferr"); p.hidden = true; }
+  saveDraft();
+}
+function formReady() {
+  if (!form) return;
+  form.querySelectorAll(".pick").forEach(pk => syncCards(pk.closest(".ictl")));
+  form.querySelectorAll(".seg input").forEach(x => { x.dataset.was = x.checked ? "1" : ""; });
+}
+
 (function init() {
   const d = loadDraft();
-  if (d) { owner = d.owner || {}; events = d.events || []; sel = d.sel || 0; extraBox.value = d.extra || ""; }
-  else if (C.input) {
-    const caps = C.input[G.pile_key] || {};
+  if (d) {
+    owner = d.owner || {}; events = d.events || []; sel = d.sel || 0;
+    if (d.form) fillForm(d.form, true);
+    else if (d.extra) { try { fillForm(JSON.parse(d.extra)); } catch (e) { /* an old draft's broken JSON */ } }
+  } else if (C.input) {
+    const caps = (G.pile_key && C.input[G.pile_key]) || {};
     for (const p in caps) for (const s of caps[p]) if (P.indexOf(p) >= 0) owner[s] = P.indexOf(p);
     events = (C.input.events || []).map(e => Object.assign({}, e));
-    // the round's other keys (hands, sitting_out, ...) are kept, and can be changed, as JSON
-    const extra = {};
-    for (const k in C.input) if (["players", "dealer", "carry", G.pile_key, "events"].indexOf(k) < 0) extra[k] = C.input[k];
-    if (Object.keys(extra).length) extraBox.value = JSON.stringify(extra, null, 1);
+    fillForm(C.input);  // the round's other keys, in the form
   }
-  extraBox.addEventListener("input", saveDraft);
+  formReady();
   const err = localStorage.getItem(DRAFT + ":error");
   if (err) { showConflict(err); localStorage.removeItem(DRAFT + ":error"); }
 })();
@@ -49,7 +189,7 @@ function paint(slug) {
   b.lastChild.textContent = o === undefined ? "" : P[o].slice(0, 1).toUpperCase();
 }
 function paintAll() { for (const s in tiles) paint(s); highlight(); }
-grid.addEventListener("click", e => {
+if (grid) grid.addEventListener("click", e => {
   const b = e.target.closest(".t");
   if (!b) return;
   const t0 = performance.now(), s = b.dataset.s, o = owner[s];
@@ -63,13 +203,14 @@ function pile(i) { return Object.keys(owner).filter(s => owner[s] === i); }
 
 /* ---------- players */
 const who = document.querySelector(".who");
-who.addEventListener("click", e => {
+if (who) who.addEventListener("click", e => {
   const b = e.target.closest(".pl");
   if (!b) return;
   select(+b.dataset.i);
 });
 function select(i) {
   sel = i;
+  if (!who) return;
   who.querySelectorAll(".pl").forEach(b => {
     const on = +b.dataset.i === i;
     b.classList.toggle("on", on); b.setAttribute("aria-checked", on ? "true" : "false");
@@ -78,10 +219,11 @@ function select(i) {
 }
 const rest = document.getElementById("rest");
 function updateRest() {
+  if (!rest) return;
   rest.textContent = T("The rest go to %(name)s", {name: P[sel]});
   rest.disabled = Object.keys(tiles).every(s => owner[s] !== undefined);
 }
-rest.addEventListener("click", () => {
+if (rest) rest.addEventListener("click", () => {
   const t0 = performance.now();
   for (const s in tiles) if (owner[s] === undefined) { owner[s] = sel; paint(s); }
   saveDraft(); updateRest(); evaluate(sel, t0);
@@ -93,17 +235,19 @@ async function evaluate(i, t0) {
   let res;
   try {
     res = await api("POST", "/api/v1/games/" + G.id + "/evaluate", Object.assign({cards: pile(i)}, RULES));
-  } catch (e) { document.getElementById("yaku").textContent = T("Offline: points are computed when the network is back."); return; }
+  } catch (e) { if (yakuBar()) yakuBar().textContent = T("Offline: points are computed when the network is back."); return; }
   if (n !== asked[i]) return;  // a newer tap is on its way
   if (res.status === 200) live[i] = {points: res.body.points, yaku: res.body.yaku || []};
   else live[i] = {points: 0, yaku: [], error: errorText(res)};
-  who.querySelector('[data-i="' + i + '"] .pts').textContent = live[i].points;
+  if (who) who.querySelector('[data-i="' + i + '"] .pts').textContent = live[i].points;
   if (i === sel) { renderYaku(); highlight(); }
   if (t0 !== undefined) window.__tapTimes.push(performance.now() - t0);
 }
+function yakuBar() { return document.getElementById("yaku"); }
 function yakuName(y) { return G.yaku[y.id] || y.name; }
 function renderYaku() {
   const l = live[sel], el = document.getElementById("yaku");
+  if (!el) return;
   if (l.error) { el.innerHTML = `<span class="error">${esc(l.error)}</span>`; return; }
   el.innerHTML = `<span class="pn p${sel}">${esc(P[sel])}</span> ` + (l.yaku.length
     ? l.yaku.map(y => `<span class="yk">${esc(yakuName(y))} <b>${y.points}</b></span>`).join(" ") + ` <span class="sum">= <b>${l.points}</b></span>`
@@ -208,6 +352,8 @@ evList.addEventListener("change", e => {
 
 /* ---------- review and save */
 function roundInput() {
+  const out = Object.assign({}, kept, readForm(), {events});
+  if (!G.pile_key) return out;
   const captures = {};
   P.forEach((p, i) => {
     const cards = pile(i);
@@ -215,9 +361,8 @@ function roundInput() {
     // (a caller's pile, when given, must hold a combination)
     if (cards.length || !events.some(ev => ev.player === p)) captures[p] = cards;
   });
-  let extra = {};
-  if (extraBox.value.trim()) extra = JSON.parse(extraBox.value);  // a syntax error is shown by review
-  return Object.assign({}, extra, {[G.pile_key]: captures, events});
+  out[G.pile_key] = captures;
+  return out;
 }
 const dlg = document.getElementById("review"), body = document.getElementById("review-body");
 const saveBtn = document.getElementById("save");
@@ -238,12 +383,16 @@ function breakdown(r) {
     (pays ? `<h3>${esc(T("Payments"))}</h3><ul class="list pays">${pays}</ul>` : "") + (notes ? `<ul class="steps">${notes}</ul>` : "");
 }
 document.getElementById("review-open").addEventListener("click", async () => {
+  if (!checkForm()) return;  // a required input is empty, or a number or JSON box is wrong
   idemKey = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now());
   saveBtn.disabled = true;
   body.innerHTML = "…";
   dlg.showModal();
   let inp;
-  try { inp = Object.assign({players: P, dealer: C.dealer, carry: C.carry}, roundInput(), RULES); }
+  // the series fills in the keys of its agreed length itself (series_length inputs)
+  const length = {};
+  for (const k of G.series_keys || []) if (C.config.length != null) length[k] = C.config.length;
+  try { inp = Object.assign({players: P, dealer: C.dealer, carry: C.carry}, length, roundInput(), RULES); }
   catch (e) { body.innerHTML = `<p class="error" role="alert">JSON: ${esc(e.message)}</p>`; return; }
   let res;
   try { res = await api("POST", "/api/v1/games/" + G.id + "/score", inp); }

@@ -131,11 +131,55 @@ def month_rows(game) -> list[dict]:
     return rows
 
 
+def choice_label(value) -> str:
+    """A choice as the form shows it: the catalogue's word for it ("win" -> "勝ち"), also
+    when the catalogue has it only capitalised ("Win"); else the value itself."""
+    text = str(value).replace("_", " ")
+    word = tr(text)
+    if word == text and text[:1].islower():
+        cap = text[:1].upper() + text[1:]
+        if tr(cap) != cap:
+            return tr(cap)
+    return word
+
+
+def input_views(game) -> list[dict]:
+    """The game's round inputs (``Game.inputs``) as the record page draws them, labels in the
+    page's language. ``series_length`` inputs are left out: the session fills them in. Keys
+    the game's ``round_example`` shows but no InputDef declares yet are offered as JSON."""
+    views, known = [], {game.pile_key, *ROUND_KEYS}
+    for i in game.inputs:
+        known.add(i.key)
+        if i.kind == "series_length":
+            continue
+        example = (game.round_example or {}).get(i.key)
+        if i.per_player and isinstance(example, dict) and example:
+            example = next(iter(example.values()))  # one player's value, as each box takes
+        views.append({
+            "key": i.key, "kind": i.kind, "label": tr(i.description),
+            "per_player": i.per_player, "required": i.required,
+            "minimum": i.minimum, "maximum": i.maximum,
+            "choices": [{"value": c, "label": choice_label(c)} for c in i.choices],
+            "example": json.dumps(example, ensure_ascii=False) if example is not None else "",
+            "fallback": False})
+    for key, example in (game.round_example or {}).items():
+        if key not in known:
+            views.append({"key": key, "kind": "json", "label": tr("Other round details (JSON)"),
+                          "per_player": False, "required": False, "minimum": None,
+                          "maximum": None, "choices": [], "fallback": True,
+                          "example": json.dumps(example, ensure_ascii=False)})
+    return views
+
+
 def game_view(game) -> dict:
     """What the record page's script needs about a game, in the page's language."""
     return {
         "id": game.id, "name": name_in(game.names), "players": list(game.players),
         "pile_key": game.pile_key,
+        # the form's inputs (drawn by the template) and the keys the session fills in itself
+        "inputs": [{k: v[k] for k in ("key", "kind", "per_player", "required")}
+                   for v in input_views(game)],
+        "series_keys": [i.key for i in game.inputs if i.kind == "series_length"],
         "korean": korean_order(game),
         "yaku": {y.id: name_in(y.names) for y in game.yaku},
         "events": [{"id": e.id, "label": event_label(e.id), "description": tr(e.description),
@@ -163,8 +207,9 @@ def js_strings() -> dict:
 
 # ----------------------------------------------------------------------------- pages
 
-# the keys the record page fills itself (the series supplies players, dealer and carry)
-ROUND_KEYS = ("players", "dealer", "carry", "events")  # plus the game's pile_key
+# the keys the record page fills itself (the series supplies players, dealer and carry); the
+# game's pile_key comes from the card grid, every other key from the form (Game.inputs)
+ROUND_KEYS = ("players", "dealer", "carry", "events")
 
 
 def store():
@@ -271,8 +316,7 @@ def record(session_id):
     resp = current_app.make_response(render_template(
         "pages/record.html", ctx=ctx, g_game=game, rows=month_rows(game), cfg=cfg,
         korean=korean_order(game), session_id=session_id, token=token, seq=seq,
-        extra_keys=[k for k in (game.round_example or {})
-                    if k not in ROUND_KEYS and k != game.pile_key],
+        inputs=input_views(game), player_choices=[{"value": p, "label": p} for p in cfg.players],
         month=ctx["month"], dealer=ctx["dealer"], state=state))
     return _no_referrer(resp)
 
@@ -362,4 +406,4 @@ def icon_png(size: int) -> bytes:
             + chunk(b"IDAT", raw) + chunk(b"IEND", b""))
 
 
-__all__ = ["bp", "init_app", "name_in", "month_rows", "game_view", "korean_order"]
+__all__ = ["bp", "init_app", "name_in", "month_rows", "game_view", "input_views", "korean_order"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+from markupsafe import escape as html_escape
 
 import pytest
 from babel.messages.extract import extract_from_file
@@ -284,7 +285,85 @@ def test_every_game_can_be_recorded(client, game_id):
     r = client.get(f"/s/{s['id']}/record?t={s['edit_token']}")
     assert r.status_code == 200
     text = r.get_data(as_text=True)
-    for c in CardSet(g.deck):
-        assert f'data-s="{c.slug}"' in text
+    for c in CardSet(g.deck):  # the card grid, where a round is a pile per player
+        assert (f'data-s="{c.slug}"' in text) == (g.pile_key is not None)
     ctx = json.loads(re.search(r'id="ctx">(.*?)</script>', text, re.S).group(1))
     assert len(ctx["game"]["events"]) == len(g.events)
+    # every declared input has its control; the series' length is never asked
+    for i in g.inputs:
+        assert (f'<fieldset class="inp" data-key="{i.key}"' in text) == \
+            (i.kind != "series_length"), i.key
+    assert "Other round details (JSON)" not in text or any(
+        k not in {i.key for i in g.inputs} | {"players", "dealer", "carry", "events", g.pile_key}
+        for k in g.round_example or {})
+
+
+def record_form(client, game_id, players, lang="en", **kw):
+    s = new_session(client, game_id, players, **kw)
+    text = client.get(f"/s/{s['id']}/record?t={s['edit_token']}&lang={lang}").get_data(
+        as_text=True)
+    ctx = json.loads(re.search(r'id="ctx">(.*?)</script>', text, re.S).group(1))
+    return s, text, ctx
+
+
+def test_seasons_record_page_is_a_form_from_the_registry(client, app):
+    """Seasons (pile_key None): no card grid and no live-yaku bar; one control per InputDef,
+    labelled with its description: result as toggle buttons, placed as a number 0-48, the
+    hand as a card picker; the JSON box is gone."""
+    g = GAMES["seasons"]
+    s, text, ctx = record_form(client, "seasons", ["Aki"], length=3)
+    assert 'id="grid"' not in text and 'id="yaku"' not in text and 'id="rest"' not in text
+    assert 'class="who"' not in text and "Other round details (JSON)" not in text
+    assert ctx["game"]["pile_key"] is None
+    assert [i["key"] for i in ctx["game"]["inputs"]] == [i.key for i in g.inputs]
+    form = re.search(r'<form id="inputs".*?</form>', text, re.S).group(0)
+    keys = re.findall(r'<fieldset class="inp" data-key="([^"]+)" data-kind="([^"]+)"', form)
+    assert keys == [(i.key, i.kind) for i in g.inputs]
+    for i in g.inputs:
+        assert str(html_escape(i.description)) in form
+    # result: one big toggle per choice, the value as JSON
+    result = re.search(r'data-key="result".*?</fieldset>', form, re.S).group(0)
+    assert re.findall(r'<label class="segb" data-v="(\w+)"><input type="radio" '
+                      r'name="in-result" value=\'"(\w+)"\'>', result) == [
+        ("win", "win"), ("loss", "loss")]
+    assert "required" not in result  # every Seasons input is optional
+    placed = re.search(r'<input type="number" name="in-placed"[^>]*>', form).group(0)
+    assert 'min="0"' in placed and 'max="48"' in placed
+    assert re.search(r'data-key="hand".*?class="pick".*?<select name="in-hand"', form, re.S)
+    # translated: the labels and the choices through the catalogue
+    with app.test_request_context("/?lang=ja"):
+        from tally.pages import choice_label, tr
+        want = [tr(i.description) for i in g.inputs] + [choice_label("win")]
+    _, ja, _ = record_form(client, "seasons", ["Aki"], lang="ja", length=3)
+    for w in want:
+        assert str(html_escape(w)) in ja
+
+
+def test_record_form_controls_follow_the_input_kinds(client, monkeypatch):
+    """Each kind of InputDef gets its control: many choices a select, player buttons of the
+    session's players, a toggle, one control per player, a JSON box for that key only;
+    required inputs are marked required and series_length is never shown."""
+    import dataclasses
+
+    from tally.games import InputDef
+
+    g = GAMES["go-stop"]
+    fake = dataclasses.replace(g, inputs=(
+        InputDef("mode", "choice", "Mode", choices=tuple("abcdef"), required=True),
+        InputDef("caller", "player", "Who called"),
+        InputDef("doubled", "bool", "Doubled"),
+        InputDef("bet", "int", "Bet per player", per_player=True, minimum=1),
+        InputDef("melds", "json", "Melds", required=True),
+        InputDef("length", "series_length", "Rounds in the game"),
+    ))
+    monkeypatch.setitem(GAMES, "go-stop", fake)
+    _, text, ctx = record_form(client, "go-stop", ["Aki", "Bo", "Cy"])
+    form = re.search(r'<form id="inputs".*?</form>', text, re.S).group(0)
+    assert re.search(r'<select name="in-mode" aria-label="Mode" required><option value="">',
+                     form)
+    assert re.findall(r'<label class="segb p\d" data-v="(\w+)">', form) == ["Aki", "Bo", "Cy"]
+    assert 'type="checkbox" name="in-doubled" role="switch"' in form
+    assert re.findall(r'name="in-bet-(\d)"', form) == ["0", "1", "2"]
+    assert '<textarea name="in-melds"' in form and 'data-key="length"' not in form
+    assert ctx["game"]["series_keys"] == ["length"]
+    assert [i["required"] for i in ctx["game"]["inputs"]] == [True, False, False, False, True]

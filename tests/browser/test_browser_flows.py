@@ -50,6 +50,8 @@ class Phone:
             p.wait_for_selector(f'.players[data-max="{max_players}"]')
         while p.locator("#player-list input").count() < len(players):
             p.click("#add-player")
+        while p.locator("#player-list input").count() > len(players):
+            p.click("#player-list .player-row:last-child .del")
         for i, name in enumerate(players):
             p.fill(f"#player-list .player-row:nth-child({i + 1}) input", name)
         p.select_option("select[name=length]", str(months))
@@ -358,6 +360,76 @@ def test_sutda_hands_are_tapped_on_the_record_page(server, phone):
     assert stored["result"]["winner"] == "A"
     assert {p["player"]: p["points"] for p in stored["result"]["players"]} == \
         {"A": 10, "B": 0, "C": 0}
+
+
+def test_seasons_solo_through_the_round_form(server, phone):
+    """Issue 4/5: a game whose round is not a pile per player (Seasons, pile_key None) is
+    recorded through the form drawn from Game.inputs: no card grid, no live-yaku bar.
+    seasons.md section 6: no points, "the app can count wins"; section 9: a solo win and a solo
+    loss (the hand holds the four jokers). So a win counts 1 round won and a loss 0: after a
+    win and a loss the session shows 1 round won."""
+    a = Phone(phone(), server)
+    a.start("seasons", ["Aki"], 3, 4)
+    session_url = a.page.url
+    first_load(phone, session_url, "seasons")
+
+    a.taps = 0
+    a.tap("#record")
+    a.page.wait_for_selector("#inputs")
+    assert a.page.locator("#grid, #yaku, #rest, .who").count() == 0
+    expect(a.page.locator('fieldset[data-key="result"] legend')).to_contain_text(
+        "every month is in place")
+    # a number out of range blocks the review, with the message next to the field
+    a.page.fill('input[name="in-placed"]', "49")
+    a.tap("#review-open")
+    expect(a.page.locator('fieldset[data-key="placed"] .ferr')).to_be_visible()
+    shot(a.page, "record-seasons-invalid")
+    assert not a.page.locator("#review").is_visible()
+    a.page.fill('input[name="in-placed"]', "")
+    a.tap('fieldset[data-key="result"] .segb[data-v="win"]')
+    assert a.page.is_checked('input[name="in-result"][value=\'"win"\']')
+    shot(a.page, "record-seasons")
+    # the choice survives a reload (the draft in localStorage)
+    a.page.reload()
+    assert a.page.is_checked('input[name="in-result"][value=\'"win"\']')
+    text = a.review()
+    assert "Aki wins" in text
+    shot(a.page, "review-seasons")
+    a.save()
+    METRICS["taps"]["seasons solo month through the form (a win)"] = a.taps
+    expect(a.page.locator('.total[data-player="Aki"]')).to_contain_text("1 rounds won")
+
+    # month 2: a loss, with the final hand picked from the card list
+    a.tap("#record")
+    a.page.wait_for_selector("#inputs")
+    a.tap('fieldset[data-key="result"] .segb[data-v="loss"]')
+    for s in ("joker-a", "joker-b", "joker-c", "joker-d"):
+        a.page.select_option('select[name="in-hand"]', s)
+    expect(a.page.locator('fieldset[data-key="hand"] .chip')).to_have_count(4)
+    a.page.click('fieldset[data-key="hand"] .chip[data-s="joker-d"]')  # a tap takes it back
+    a.page.select_option('select[name="in-hand"]', "joker-d")
+    shot(a.page, "record-seasons-loss")
+    text = a.review()
+    assert "no winner" in text
+    a.save()
+    expect(a.page.locator('.total[data-player="Aki"]')).to_contain_text("1 rounds won")
+    assert a.page.locator(".round").count() == 2
+
+    # editing round 2 fills the form from the stored input; a tap takes the choice back
+    sid, token = re.search(r"/s/([^/?]+)\?t=([^&]+)", a.page.url).groups()
+    stored = a.page.evaluate(f"fetch('/api/v1/sessions/{sid}?t={token}').then(r => r.json())")
+    assert stored["rounds"][1]["input"] == {
+        "result": "loss", "hand": ["joker-a", "joker-b", "joker-c", "joker-d"], "events": []}
+    assert [r["result"]["winner"] for r in stored["rounds"]] == ["Aki", None]
+    a.page.goto(f"{server}/s/{sid}/record?t={token}&seq=2")
+    assert a.page.is_checked('input[name="in-result"][value=\'"loss"\']')
+    expect(a.page.locator('fieldset[data-key="hand"] .chip')).to_have_count(4)
+    a.tap('fieldset[data-key="result"] .segb[data-v="loss"]')
+    assert not a.page.is_checked('input[name="in-result"][value=\'"loss"\']')
+    text = a.review()  # the hand alone records the loss (section 4)
+    assert "no winner" in text
+    a.page.click("#review-back")
+    a.page.evaluate("localStorage.clear()")
 
 
 def test_zz_report_metrics():
