@@ -85,3 +85,18 @@ def test_evaluate_rejects_a_card_outside_the_deck(game_id):
     slug = next(iter(_outside(game_id))).slug
     with pytest.raises(TallyError, match=f"{slug}.*not in the {game_id} deck"):
         tally.evaluate(game_id, [slug])
+
+
+COMMON_KEYS = {"players", "dealer", "events", "carry"}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_round_key_is_declared(game_id):
+    """The pages draw a form from the registry: each key a game's round example uses beyond
+    the common ones and its pile key is described in Game.inputs."""
+    g = GAMES[game_id]
+    declared = {i.key for i in g.inputs}
+    used = set(g.round_example) - COMMON_KEYS - {g.pile_key}
+    assert used <= declared, f"undeclared round keys: {sorted(used - declared)}"
+    from tally.games import INPUT_KINDS
+    assert all(i.kind in INPUT_KINDS and i.description.strip() for i in g.inputs)

@@ -30,6 +30,8 @@ def registry_texts(lang):
             yield e.description, f"{g.id}: event {e.id}"
             for k, v in e.fields.items():
                 yield v, f"{g.id}: event {e.id} field {k}"
+        for i in g.inputs:
+            yield i.description, f"{g.id}: input {i.key}"
         for y in g.yaku:
             yield y.points, f"{g.id}: points of {y.id}"
             yield y.description, f"{g.id}: description of {y.id}"

@@ -24,7 +24,7 @@ from ..errors import TallyError
 from ..options import BOOL, CHOICE, INT, NUMBER, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
 from ..rounds import events_of, piles_of, player_field, players_of
-from . import EventDef, YakuDef
+from . import EventDef, InputDef, YakuDef
 
 # --------------------------------------------------------------------------------------------
 # Card values (capture-basics.md section 2)
@@ -260,6 +260,16 @@ MISDEAL_REASONS = {
     "hand_four_of_a_kind": "a player was dealt all 4 cards of a month",
     "hand_four_pairs": "a player was dealt four pairs",
 }
+
+# Round inputs several capture games share (Game.inputs)
+LENGTH_INPUT = InputDef(
+    "length", "series_length",
+    "The agreed number of rounds in the game. A session fills it in itself; the game ends "
+    "once that many rounds are played.")
+DEALT_HANDS_INPUT = InputDef(
+    "hands", "cards",
+    "Optional: the cards each player was dealt. Only used to check a misdeal called for a "
+    "player's hand.", per_player=True)
 
 COMMON_EVENTS = (
     EventDef("misdeal", "The deal is void: the same dealer re-deals, nothing is scored, the "

@@ -19,7 +19,7 @@ from ..cards import FLOWERS, FULL_DECK, RIBBONS, month_mask, slugs_of
 from ..errors import TallyError
 from ..results import Evaluation, PlayerScore, RoundResult, YakuHit
 from ..rounds import piles_of
-from . import Game
+from . import Game, InputDef
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, Compiled, Ledger, book_preset,
                        evaluate_pile, game_payments, groups_of, misdeal_result, read_table,
                        round_payments, row, shared_options, yaku_defs, yaku_steps)
@@ -345,6 +345,17 @@ def score_round(g, rnd: Mapping, c: Compiled, check) -> RoundResult:
                        winner or t.dealer, carry, tuple(out_notes + notes))
 
 
+INPUTS = (
+    InputDef("card_totals", "int",
+             "Instead of captures, when only the totals were written down: each player's card "
+             "points (ribbons 1, every other card 10).", per_player=True, minimum=0,
+             maximum=MAX_CARD_TOTAL),
+    InputDef("yaku", "json",
+             "With card_totals only: the list of yaku ids each player made.",
+             per_player=True),
+)
+
+
 def make_game(game_id: str, names: dict, chart: Mapping[int, tuple[int, ...]],
               description: str, round_example: Mapping) -> Game:
     """A Hachi game with its capture chart (months in the book's Japanese order)."""
@@ -358,6 +369,7 @@ def make_game(game_id: str, names: dict, chart: Mapping[int, tuple[int, ...]],
              options=OPTIONS, presets=PRESETS, default_preset="book", yaku=yaku_defs(ROWS),
              events=EVENTS, compile=compile, evaluate=evaluate, score_round=score,
              source=f"shared/rules/{game_id}.md", max_pile=IN_PLAY,
-             round_example=round_example, lengths=(), description=description)
+             round_example=round_example, lengths=(), description=description,
+             inputs=INPUTS)
     holder["game"] = g
     return g

@@ -26,7 +26,7 @@ from ..errors import TallyError
 from ..options import BOOL, CHOICE, INT, Option
 from ..results import Evaluation, Payment, Step, YakuHit
 from ..settlement import fewest_transfers
-from . import pile_mask
+from . import InputDef, pile_mask
 
 # Months 1-10 in Japanese order: the only months any luck game uses.
 MONTH_IDS = tuple(f.id for f in FLOWERS[:10])
@@ -163,6 +163,17 @@ def seats_from_right(players, dealer) -> list[str]:
     name after the dealer."""
     i = players.index(dealer)
     return list(players[i + 1:]) + list(players[:i + 1])
+
+
+# Round inputs of the banker Kabu games (Oicho-Kabu, Kyo-Kabu; Game.inputs)
+MAX_BET_INPUT = InputDef(
+    "max_bet", "int",
+    "The maximum bet agreed at setup: all bets of a round together may not pass it. Needed "
+    "only when option max_bet is not set.", minimum=1)
+COLUMNS_INPUT = InputDef(
+    "columns", "json",
+    "The 4 columns in order, each a list of its cards as dealt (first, second, third field). "
+    "A column nobody backed may be an empty list.", required=True)
 
 
 def agreed(g, rnd: Mapping, c, key: str, what: str) -> int:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from ..cards import (BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, mask_of, select, slugs_of)
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, NUMBER, Option
-from . import YakuDef
+from . import InputDef, YakuDef
 
 JOKERS = mask_of([f"joker-{c}" for c in "abcdef"])
 DECK = FULL_DECK | JOKERS
@@ -272,6 +272,12 @@ def money(x) -> int | float:
     """A payment amount without float noise (0.1 x 24 = 2.4, not 2.4000000000000004)."""
     x = round(x, 6)
     return int(x) if float(x).is_integer() else x
+
+
+WILDS_INPUT = InputDef(  # Game.inputs of both rummy games
+    "wilds", "json",
+    "Optional: each Dry Koi played as a wild (joker-e, joker-f) mapped to the card it stands "
+    "for. That card may then not be added to its combination.")
 
 
 def wild_map(game: str, rnd: Mapping, c: Cards) -> dict[int, int]:

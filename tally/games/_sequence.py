@@ -24,7 +24,7 @@ from ..errors import TallyError
 from ..options import BOOL, INT, Option
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
 from ..rounds import events_of, player_field, players_of
-from . import YakuDef, pile_mask
+from . import InputDef, YakuDef, pile_mask
 
 # poka.md §1 (cards.md "# JP"): 1 pine ... 11 willow, 12 paulownia; December loops to January.
 JP_ORDER = ("pine", "plum", "cherry", "wisteria", "iris", "peony", "clover", "pampas",
@@ -352,6 +352,10 @@ ISURI_NAMES = {
 }
 ISURI_ROUNDS = 6  # isuri-simplified.md §1 / isuri.md §1
 ISURI_KEYS = ("tokens",)
+TOKENS_INPUT = InputDef(  # Isuri's round key beyond the common ones (Game.inputs)
+    "tokens", "int",
+    "Optional: the tokens on the table at the end of the round. Without it, the tokens "
+    "carried from the last round (1 at the start) plus one per all-pass event.", minimum=1)
 ISURI_OUT_FIELDS = ("last_month", "last_card", "same_month_count", "first_turn")
 
 

@@ -21,7 +21,7 @@ from ..errors import TallyError
 from ..options import BOOL, CHOICE, Option
 from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit
 from ..rounds import piles_of
-from . import EventDef, YakuDef
+from . import EventDef, InputDef, YakuDef
 from ._capture import (COMMON_EVENTS, MONTHS, game_payments, misdeal_result, read_table,
                        round_payments, shared_options)
 
@@ -255,6 +255,18 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
 
 def _err(g, msg: str, **kw) -> TallyError:
     return TallyError(f"{g.id}: {msg}", game=g.id, **kw)
+
+
+# The round keys both Tensho games read beyond the common ones (Game.inputs)
+LENGTH_INPUT = InputDef(
+    "length", "series_length",
+    "The agreed number of rounds in the game. A session fills it in itself; the game ends "
+    "once that many rounds are played, unless round wins are tied and option tied_game is "
+    "extra_round (then one more round is played).")
+YAKU_SET_INPUT = InputDef(
+    "yaku_set", "choice",
+    "Which yaku set this round uses, one or two. Not needed when the option fixes the set or "
+    "a yaku_set_chosen event gives it.", choices=SETS)
 
 
 def _yaku_set(g, rnd: Mapping, t, c: Compiled) -> str:

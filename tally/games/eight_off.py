@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 from ..cards import FULL_DECK
 from ..options import Preset
-from . import Game
+from . import Game, InputDef
 from ._patience import (DECK52, foundations_evaluate, foundations_spec, play_option,
                         result_defs, score_single)
 
@@ -75,4 +75,13 @@ GAME = Game(
     round_example={"players": ["Aki"], "result": "win", "foundations": 52},
     description="Eight Off with hanafuda: build four foundations January to the joker with 8 "
                 "reserve cells. The result is win or loss.",
+    pile_key=None,  # one result per round, not a pile per player
+    inputs=(
+        InputDef("result", "choice",
+                 "Win: all four foundations are built. Loss: no move is left. May be left out "
+                 "when foundations is given.", choices=("win", "loss")),
+        InputDef("foundations", "int",
+                 "Optional progress: how many cards are on the foundations (all 52, or 48 with "
+                 "joker_reserves, is a win).", minimum=0, maximum=52),
+    ),
 )

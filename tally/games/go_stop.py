@@ -9,11 +9,11 @@ carry (6.6). The round input is documented in docs/games/go-stop.md.
 
 from __future__ import annotations
 
-from ..cards import (ALL_CARDS, BIT, BONUS_CARDS, BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS,
-                     mask_of, month_mask, slugs_of)
+from ..cards import (ALL_CARDS, BIT, BONUS_CARDS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK, RIBBONS,
+                     TENS, mask_of, month_mask, slugs_of)
 from ..errors import TallyError
 from ..results import Evaluation, YakuHit
-from . import Game
+from . import Game, InputDef
 from ._go_stop_rules import EVENTS, OPTIONS, PRESETS, YAKU
 
 GID = "go-stop"
@@ -393,4 +393,24 @@ GAME = Game(
     description="Korean fishing game: reach the target, then say Go for more or Stop to be "
                 "paid; 2-3 active players, 4-7 with gwangpalli.",
     month_order="kr",  # Korean hwatu numbering (digest section 1)
+    inputs=(
+        InputDef("sitting_out", "json",
+                 "Only with 4 to 7 people: each player who sits the hand out, mapped to "
+                 "{\"shows\": [cards shown], \"triples\": 0 to 2}; exactly the number of "
+                 "people minus 3 sit out.", per_player=True),
+        InputDef("sake_as", "choice",
+                 "Optional: how a player declared the sake cup counts, as an animal or as "
+                 "junk. It overrides the best use of the card.", choices=("animal", "junk"),
+                 per_player=True),
+        InputDef("mission", "json",
+                 "With option missions: the mission as {\"cards\": [cards], "
+                 "\"multiplier\": 2 to 9}. The winner's score is multiplied when they "
+                 "captured all its cards."),
+        InputDef("weol_yak_month", "choice",
+                 "With option weol_yak_month: the month whose four cards multiply the "
+                 "winner's score by 4.", choices=tuple(f.id for f in FLOWERS)),
+        InputDef("check_calls", "bool",
+                 "Default true; false skips checking the Go and Stop scores against the "
+                 "captures (for illustrative hands)."),
+    ),
 )

@@ -20,7 +20,7 @@ from ..options import BOOL, CHOICE, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit
 from ..rounds import events_of, piles_of, player_field, players_of
 from ..settlement import fewest_transfers
-from . import EventDef, Game, YakuDef, pile_mask
+from . import EventDef, Game, InputDef, YakuDef, pile_mask
 from ._hachi_hands import (CHAFF_BY_ID, CHAFF_COMBOS, MONTHS, SUIT_BY_ID, SUIT_COMBOS,
                            TEYAKU_CHAFF, best_chaff, best_suit, captured_triples,
                            chaff_supported, compensation, month_groups, suit_choices,
@@ -1244,4 +1244,33 @@ GAME = Game(
     description="Three active players (of 2-7 seated) capture cards against a par of 88; "
                 "hand combinations, captured yaku with Continue / End / Cancel, special "
                 "achievements, all times the field multiplier.",
+    inputs=(
+        InputDef("field", "cards",
+                 "The 6 cards dealt face up to the field. They set the field multiplier; give "
+                 "this, field_brights or field_multiplier."),
+        InputDef("field_brights", "cards",
+                 "Instead of field: only the brights among the 6 opening field cards (an empty "
+                 "list when there were none)."),
+        InputDef("field_multiplier", "choice",
+                 "Instead of field: the field as recorded, small_field (x1), large_field (x2) "
+                 "or grand_field (x4).",
+                 choices=("small_field", "large_field", "grand_field")),
+        InputDef("joker_holder", "player",
+                 "Needed when 7 players are dealt in: the player dealt the joker, who sits the "
+                 "round out without compensation."),
+        InputDef("hands", "cards",
+                 "Optional: each player's hand of up to 7 cards. Hand combination and "
+                 "compensation claims are checked against it, and a claim without cards uses "
+                 "it.", per_player=True),
+        InputDef("round_end", "choice",
+                 "Optional check of how the round ended: end, cancel, exhausted (every card "
+                 "captured) or immediate_win.",
+                 choices=("end", "cancel", "exhausted", "immediate_win")),
+        InputDef("tie_winner", "player",
+                 "Only after a tie for the highest card total (or between immediate wins): the "
+                 "player the table names as the winner."),
+        InputDef("last_round", "bool",
+                 "True on the game's last round: a field multiplier still to carry over to "
+                 "the next round is dropped."),
+    ),
 )

@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from ..cards import BIT, FULL_DECK, WILLOW, mask_of, slugs_of
 from ..options import BOOL, Option, Preset
 from ..results import Evaluation, YakuHit
-from . import EventDef, Game, YakuDef
+from . import EventDef, Game, InputDef, YakuDef
+from ._capture import LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, Compiled, Ledger,
                        check_all_captured, decide, finish, month_warnings, read_piles,
                        read_table, shared_options, tie_note, value_of)
@@ -391,4 +392,10 @@ GAME = Game(
     lengths=(6, 12),
     description="Eighty Flowers: card points against a par of 240 / players, plus twelve "
                 "month yaku completed with the willow cards as jokers.",
+    inputs=(
+        LENGTH_INPUT,
+        InputDef("hands", "cards",
+                 "Optional: the cards each player was dealt (8 each for 2 players, 7 for 3). "
+                 "A revealed three of a kind is checked against them.", per_player=True),
+    ),
 )

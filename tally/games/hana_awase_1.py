@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..cards import FULL_DECK, RIBBONS, mask_of
 from . import Game
+from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, book_preset,
                        evaluate_compiled, groups_of, row, shared_options,
                        standard_round, yaku_defs)
@@ -106,4 +107,8 @@ GAME = Game(
     },
     lengths=(6, 12),
     description="The book's first hana-awase: card values plus nine yaku for 3-4 players.",
+    inputs=(
+        LENGTH_INPUT,
+        DEALT_HANDS_INPUT,
+    ),
 )

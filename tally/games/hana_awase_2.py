@@ -12,6 +12,7 @@ from ..cards import BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, mask_of
 from ..errors import TallyError
 from ..options import BOOL, Option
 from . import EventDef, Game
+from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, Ledger,
                        book_preset, card_step, check_all_captured, decide,
                        evaluate_compiled, finish, game_winner, groups_of, misdeal_result,
@@ -183,4 +184,8 @@ GAME = Game(
     lengths=(6, 12),
     description="The book's second hana-awase: par 88, and the round stops at the first yaku, "
                 "which every other player pays in full.",
+    inputs=(
+        LENGTH_INPUT,
+        DEALT_HANDS_INPUT,
+    ),
 )

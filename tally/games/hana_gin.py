@@ -16,10 +16,10 @@ from ..errors import TallyError
 from ..options import Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit
 from ..rounds import player_field, players_of
-from . import Game, YakuDef
+from . import Game, InputDef, YakuDef
 from ._rummy import (DECK, MELD_DEFS, Cards, Ledger, card_list, cards_of, check_meld, classify,
                      joker_options, joker_words, money, stake_option, totals_carry,
-                     wild_map, check_wilds, wilds_ok)
+                     wild_map, check_wilds, wilds_ok, WILDS_INPUT)
 
 GAME_ID = "hana-gin"
 TARGET = 100  # section 6: first to 100 (10.4: 100 or more ends the game)
@@ -347,4 +347,23 @@ GAME = Game(
     },
     description="Gin rummy with hanafuda for two: call Hana (7 of 10 in combinations) or Gin "
                 "(9 of 10); only the round winner scores; first to 100.",
+    pile_key="unused",  # each player's unused cards (or their value); melds are lists of lists
+    inputs=(
+        InputDef("ending", "choice",
+                 "How the round ended: gin, hana, or exhausted (the draw pile ran out: a "
+                 "draw).", choices=ENDINGS, required=True),
+        InputDef("caller", "player",
+                 "The player who called Gin or Hana. Leave it out when the deck was "
+                 "exhausted."),
+        InputDef("melds", "json",
+                 "Optional: each player's combinations, as a list of card lists; each must be "
+                 "a valid combination.", per_player=True),
+        InputDef("layoffs", "cards",
+                 "Hana only: the cards the other player laid off onto the caller's "
+                 "combinations (needs the caller's melds)."),
+        WILDS_INPUT,
+        InputDef("all_ten", "bool",
+                 "Gin only: true when all 10 of the caller's cards were in combinations. Not "
+                 "needed when the caller's unused cards are given."),
+    ),
 )

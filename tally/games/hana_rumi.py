@@ -18,11 +18,11 @@ from ..errors import TallyError
 from ..options import BOOL, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit
 from ..rounds import int_field, player_field, players_of
-from . import Game, YakuDef
+from . import Game, InputDef, YakuDef
 from ._rummy import (DECK, MELD_DEFS, Cards, Ledger, _window, card_list, cards_of,
                      check_meld, exactly_one, joker_options, joker_words,
                      money, stake_option, totals_carry, wild_map,
-                     check_wilds)
+                     check_wilds, WILDS_INPUT)
 
 GAME_ID = "hana-rumi"
 TARGET = 200  # section 6: the first to 200 cumulative points
@@ -394,4 +394,20 @@ GAME = Game(
     },
     description="Rummy with hanafuda: meld combinations into your capture area, go out; score "
                 "captured cards + Special Achievements - cards left in hand; first to 200.",
+    pile_key="in_hand",  # the cards left in each hand; the melds are shared combinations
+    inputs=(
+        InputDef("went_out", "player",
+                 "The player who discarded their last card: the round winner, who deals next. "
+                 "Leave it out when the draw pile ran out."),
+        InputDef("exhausted", "bool",
+                 "True when the draw pile ran out and nobody went out (instead of went_out)."),
+        InputDef("melds", "json",
+                 "The combinations on the table, each {player: [cards]} naming who put which "
+                 "cards into it, the melder first."),
+        WILDS_INPUT,
+        InputDef("totals", "json",
+                 "Instead of cards, for a player: {\"captured\": card points, "
+                 "\"achievements\": [ids], \"hand\": points of the cards left in hand}.",
+                 per_player=True),
+    ),
 )

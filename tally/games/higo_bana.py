@@ -16,7 +16,8 @@ from ..cards import BIT, FULL_DECK, mask_of, slugs_of
 from ..options import BOOL, INT, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
 from ..rounds import events_of, piles_of, player_field, players_of
-from . import EventDef, Game, YakuDef
+from . import EventDef, Game, InputDef, YakuDef
+from ._capture import LENGTH_INPUT
 from ._capture import COMMON_EVENTS, tie_order, value_of, value_words
 from ._capture_expert import (MONTH, check_fields, err, flower_of, kind_values, reject_event,
                               value_rows)
@@ -446,4 +447,10 @@ GAME = Game(
     lengths=(6, 12),
     description="Sakura: card points, and every yaku captured costs each opponent 50; 2-7 "
                 "players or teams.",
+    inputs=(
+        LENGTH_INPUT,
+        InputDef("teams", "json",
+                 "Optional, for team play: each team's name mapped to its players, who sit "
+                 "alternately (2 v 2, 2 v 2 v 2 or 3 v 3)."),
+    ),
 )

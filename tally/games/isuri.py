@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..cards import FULL_DECK, mask_of
 from ..options import Preset
 from . import Game
+from ._sequence import TOKENS_INPUT
 from ._sequence import (ISURI_ROUNDS, TENSHO_ORDER, evaluate_nothing, isuri_compile,
                         isuri_events, isuri_payment_options, isuri_yaku_defs, score_isuri)
 
@@ -74,4 +75,5 @@ GAME = Game(
         "hands": {"A": ["peony-blue", "willow-swallow"], "B": []},
     },
     pile_key="hands",  # the cards entered are the ones held, not captured
+    inputs=(TOKENS_INPUT,),
 )

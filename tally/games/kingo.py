@@ -15,7 +15,7 @@ from ..errors import TallyError
 from ..options import INT, Option, Preset
 from ..results import Evaluation, Step, YakuHit
 from ..rounds import player_field, players_of
-from . import Game, YakuDef
+from . import Game, InputDef, YakuDef
 from ._luck import (KABU_DECK, MONTH_MASKS, ODD_CHIPS, Ledger, agreed, carried_pot,
                     either_or, hands_of, month_sum, no_events, pair_options, settle_pot_round)
 
@@ -173,4 +173,9 @@ GAME = Game(
     description="Draw towards 15 without going over; over doubles your bet; three Mays or "
                 "4-5-6 win outright and multiply the others' bets.",
     pile_key="hands",  # the cards entered are the ones held, not captured
+    inputs=(
+        InputDef("set_bet", "int",
+                 "The set bet agreed at setup. Needed only when option set_bet is not set.",
+                 minimum=1),
+    ),
 )

@@ -17,7 +17,7 @@ from ..errors import TallyError
 from ..options import BOOL, INT, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
 from ..rounds import events_of, piles_of, player_field, players_of
-from . import EventDef, Game, YakuDef
+from . import EventDef, Game, InputDef, YakuDef
 
 GAME_ID = "koi-koi"
 
@@ -999,4 +999,10 @@ GAME = Game(
     description="Two players capture cards to form yaku; whoever forms one may play on "
                 "(koi-koi) or stop. Only the stopper scores, doubled if anyone called "
                 "koi-koi.",
+    inputs=(
+        InputDef("hands", "cards",
+                 "Optional: the 8 cards each player was dealt. An automatic win hand or a "
+                 "misdeal called for a player's hand is checked against them.",
+                 per_player=True),
+    ),
 )

@@ -7,9 +7,9 @@ the shared banker machinery in ``_luck.score_banker``.
 from __future__ import annotations
 
 from ..options import Preset
-from . import Game
-from ._luck import (KABU_DECK, DealerSpecial, banker_compile, banker_evaluate, banker_options,
-                    banker_yaku, score_banker)
+from . import Game, InputDef
+from ._luck import (COLUMNS_INPUT, KABU_DECK, MAX_BET_INPUT, DealerSpecial, banker_compile,
+                    banker_evaluate, banker_options, banker_yaku, score_banker)
 
 GAME_ID = "kyo-kabu"
 SPECIALS = (DealerSpecial("dealer_nine_one", {"en": "Dealer 9 and 1"}, 9, 1),)
@@ -58,4 +58,11 @@ GAME = Game(
     },
     description="Oicho-Kabu with one column per bettor and only the dealer's 9-1 special.",
     pile_key="hands",  # the cards entered are the ones held, not captured
+    inputs=(
+        MAX_BET_INPUT,
+        COLUMNS_INPUT,
+        InputDef("bets", "json",
+                 "The bets in betting order, each {\"player\", \"column\": 1 to 4, "
+                 "\"amount\"}. Each player may back only one column.", required=True),
+    ),
 )

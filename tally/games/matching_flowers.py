@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..cards import FULL_DECK, RIBBONS, WILLOW, mask_of
 from ..options import BOOL, CHOICE, Option
 from . import Game
+from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, book_preset,
                        decide, evaluate_compiled, groups_of, row, shared_options, standard_round,
                        yaku_defs)
@@ -158,4 +159,8 @@ GAME = Game(
     lengths=(6, 12),
     description="The Japanese basic game hana-awase: card values plus fifteen yaku in five "
                 "groups.",
+    inputs=(
+        LENGTH_INPUT,
+        DEALT_HANDS_INPUT,
+    ),
 )

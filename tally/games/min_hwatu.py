@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from ..cards import FULL_DECK
 from ..options import BOOL, Option
 from ..results import Evaluation
-from . import EventDef, Game
+from . import EventDef, Game, InputDef
+from ._capture import LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, Compiled, Ledger, book_preset,
                        check_all_captured, decide, evaluate_pile, finish, groups_of,
                        misdeal_result, month_warnings, read_piles, read_table, row,
@@ -208,4 +209,11 @@ GAME = Game(
     description="The Korean plain hwatu game: card points (chaff 0) plus yaku that every "
                 "opponent pays in full.",
     month_order="kr",  # Korean hwatu numbering (digest section 1)
+    inputs=(
+        LENGTH_INPUT,
+        InputDef("hands", "cards",
+                 "Optional: the cards each player was dealt (10 each for 2 players, 7 for 3). "
+                 "A misdeal called for a player's hand is checked against them.",
+                 per_player=True),
+    ),
 )

@@ -12,6 +12,7 @@ from ..cards import WILLOW, deck_without, mask_of
 from ..errors import TallyError
 from ..options import BOOL, Option
 from . import EventDef, Game
+from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, Ledger,
                        book_preset, card_step, check_all_captured, decide, evaluate_compiled,
                        finish, groups_of, misdeal_result, read_piles, read_table, row,
@@ -196,4 +197,8 @@ GAME = Game(
     },
     lengths=(6, 12),
     description="Two-player zero-sum capture game with a 40-card deck and a wild Storm Chaff.",
+    inputs=(
+        LENGTH_INPUT,
+        DEALT_HANDS_INPUT,
+    ),
 )

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 
 from ..options import Preset
-from . import Game
-from ._luck import (KABU_DECK, DealerSpecial, banker_compile, banker_evaluate, banker_options,
-                    banker_yaku, score_banker)
+from . import Game, InputDef
+from ._luck import (COLUMNS_INPUT, KABU_DECK, MAX_BET_INPUT, DealerSpecial, banker_compile,
+                    banker_evaluate, banker_options, banker_yaku, score_banker)
 
 GAME_ID = "oicho-kabu"
 
@@ -71,4 +71,11 @@ GAME = Game(
                 "month sum decides; a same-month triple pays 3 x bet; the dealer's 4-1 or 9-1 "
                 "wins everything.",
     pile_key="hands",  # the cards entered are the ones held, not captured
+    inputs=(
+        MAX_BET_INPUT,
+        COLUMNS_INPUT,
+        InputDef("bets", "json",
+                 "The bets in betting order, each {\"player\", \"column\": 1 to 4, "
+                 "\"amount\"}. A player may back several columns.", required=True),
+    ),
 )

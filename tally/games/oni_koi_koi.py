@@ -21,7 +21,8 @@ from ..errors import TallyError
 from ..options import BOOL, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
 from ..rounds import events_of, int_field, piles_of, player_field, players_of
-from . import EventDef, Game, YakuDef
+from . import EventDef, Game, InputDef, YakuDef
+from ._capture import LENGTH_INPUT
 from . import koi_koi as KK
 from ._capture_expert import JP_MONTH_NAME, check_fields, read_hands
 
@@ -632,4 +633,15 @@ GAME = Game(
     lengths=(6, 12),
     description="Koi-Koi with the Phoenix as a wild card and its own yaku list; only the "
                 "player who stops scores, doubled if anyone called koi-koi.",
+    inputs=(
+        LENGTH_INPUT,
+        InputDef("hands", "cards",
+                 "Optional: the 8 cards each player was dealt. Claims made at the deal "
+                 "(phoenix revealed, automatic win, misdeal) are checked against them.",
+                 per_player=True),
+        InputDef("round_number", "int",
+                 "Optional, with option yaku_of_the_month: which round of the game this is "
+                 "(1 to 12), which sets the month. By default the round after the previous "
+                 "one.", minimum=1, maximum=12),
+    ),
 )

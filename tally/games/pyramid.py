@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..options import Preset
-from . import Game
+from . import Game, InputDef
 from ._patience import (DECK52, Spec, evaluate as _evaluate, play_option, result_defs,
                         score_single)
 
@@ -92,4 +92,16 @@ GAME = Game(
                                                                    "maple-deer", "joker-a"]},
     description="Patience for one: clear the 21-card pyramid by removing pairs of the same "
                 "month. The result is win or loss.",
+    pile_key=None,  # one result per round, not a pile per player
+    inputs=(
+        InputDef("result", "choice",
+                 "Win: the pyramid is cleared. Loss: the draw pile runs out first. May be left "
+                 "out when left is given.", choices=("win", "loss")),
+        InputDef("left", "int",
+                 "Optional progress: how many cards are left in the pyramid (0 is a win; 3 or "
+                 "fewer with three_or_less_wins).", minimum=0, maximum=28),
+        InputDef("reshuffles", "int",
+                 "Optional: how many times the deck was reshuffled (never in the book's game, "
+                 "at most 3 with draw_three, any number with reshuffle).", minimum=0),
+    ),
 )

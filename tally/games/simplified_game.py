@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..cards import BRIGHTS, CHAFFS, FULL_DECK, TENS
 from ..options import BOOL, Option
 from . import Game
+from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, book_preset,
                        evaluate_compiled, groups_of, row, shared_options, standard_round,
                        yaku_defs)
@@ -89,4 +90,8 @@ GAME = Game(
     lengths=(3, 6, 12),
     description="The book's teaching game: capture by month; score the card values (and, "
                 "once players are ready, six simple yaku).",
+    inputs=(
+        LENGTH_INPUT,
+        DEALT_HANDS_INPUT,
+    ),
 )

@@ -16,7 +16,7 @@ from ..errors import TallyError
 from ..options import BOOL, CHOICE, Option
 from ..results import YakuHit
 from ..rounds import piles_of
-from . import EventDef, Game, YakuDef, pile_mask
+from . import EventDef, Game, InputDef, YakuDef, pile_mask
 from ._capture import (COMMON_EVENTS, HAND_SIZE, MONTHS, SETTLE_IDS, Compiled, Group, Ledger,
                        book_preset, card_step, check_all_captured, decide, evaluate_pile, finish,
                        game_winner, misdeal_result, month_warnings, read_piles, read_table, row,
@@ -458,4 +458,10 @@ GAME = Game(
     lengths=(),
     description="Roppyakken: own card values, nineteen yaku and hand combinations; the first "
                 "to 600 wins.",
+    inputs=(
+        InputDef("hands", "cards",
+                 "Optional: the cards each player was dealt (8 each for 2 players, 7 for 3). "
+                 "Hand combination claims and a misdeal called for a hand are checked against "
+                 "them.", per_player=True),
+    ),
 )

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 from ..cards import FULL_DECK
 from ..options import Preset
-from . import Game
+from . import Game, InputDef
 from ._patience import (DECK52, JOKERS, foundations_evaluate, foundations_spec, play_option,
                         result_defs, score_single)
 
@@ -88,4 +88,16 @@ GAME = Game(
     round_example={"players": ["Aki"], "result": "loss", "foundations": 30, "reshuffles": 4},
     description="Klondike with hanafuda: build four foundations January to December. The "
                 "result is win or loss.",
+    pile_key=None,  # one result per round, not a pile per player
+    inputs=(
+        InputDef("result", "choice",
+                 "Win: all four foundations are built. Loss: no move is left. May be left out "
+                 "when foundations is given.", choices=("win", "loss")),
+        InputDef("foundations", "int",
+                 "Optional progress: how many cards are on the foundations (all 48, or 52 with "
+                 "jokers, is a win).", minimum=0, maximum=52),
+        InputDef("reshuffles", "int",
+                 "Optional: how many times the stock was turned into a new draw pile.",
+                 minimum=0),
+    ),
 )

@@ -20,7 +20,8 @@ from ..cards import (BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, WILLOW, mask_of,
 from ..options import BOOL, NUMBER, Option
 from ..results import Evaluation, Payment, YakuHit
 from ..settlement import fewest_transfers
-from . import EventDef, Game, YakuDef
+from . import EventDef, Game, InputDef, YakuDef
+from ._capture import LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, Compiled, Ledger, book_preset, check_all_captured, decide,
                        finish, misdeal_result, read_piles, read_table, shared_options,
                        tie_note, value_of, value_words)
@@ -430,4 +431,16 @@ GAME = Game(
     lengths=(6, 12),
     description="Three players against point burdens of 100/110/120: card points, captured "
                 "Hills and Rain yaku, and dealt hand combinations taken from each opponent.",
+    inputs=(
+        LENGTH_INPUT,
+        InputDef("hands", "cards",
+                 "Optional: the 7 cards each player was dealt. A hand combination claim "
+                 "without its own cards is checked against them, and better unclaimed "
+                 "combinations are noted.", per_player=True),
+        InputDef("burdens", "choice",
+                 "Optional: each player's burden this round, 100, 110 or 120 (the dealer "
+                 "carries 100). By default the previous round's; in the first round 100, 110, "
+                 "120 from the dealer in turn order.", choices=(100, 110, 120),
+                 per_player=True),
+    ),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..options import Preset
 from . import Game
+from ._capture import DEALT_HANDS_INPUT
 from . import _tensho as T
 from ._tensho import AUTO, TenshoYaku as Y
 
@@ -126,4 +127,5 @@ GAME = Game(
     description="Two players, 45 cards, two yaku sets (one chosen per round) of Front "
                 "(ribbon) and Back (bright/ten) combinations named by month number; automatic "
                 "wins; the most round wins takes the game.",
+    inputs=(T.LENGTH_INPUT, T.YAKU_SET_INPUT, DEALT_HANDS_INPUT),
 )
