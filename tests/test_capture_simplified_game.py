@@ -2,7 +2,6 @@
 lines 657-770), plus the capture-game round mechanics of tally/games/_capture.py
 (capture-basics.md sections 3, 5, 6, 8, 10) exercised through this game."""
 
-import random
 
 import pytest
 from hypothesis import given, settings

@@ -6,7 +6,6 @@ or follows from its section 4 table and section 5.5 formula by the arithmetic wr
 it; none was taken from running the engine.
 """
 
-import random
 
 import pytest
 from hypothesis import given, settings

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from ..cards import (ALL_CARDS, BRIGHTS, CHAFFS, FLOWERS, RIBBONS, TENS, mask_of, month_mask,
+from ..cards import (BRIGHTS, CHAFFS, FLOWERS, RIBBONS, TENS, mask_of, month_mask,
                      slugs_of)
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, INT, NUMBER, Option, Preset
@@ -142,25 +142,6 @@ def groups_of(rows) -> tuple[Group, ...]:
     return tuple(out)
 
 
-# Slugs of a mask a byte at a time (deck order): up to 8 table look-ups instead of a loop
-# over every bit, for the "any N of" yaku whose cards vary from pile to pile.
-_ALL = (1 << len(ALL_CARDS)) - 1
-_BYTE_SLUGS = tuple(tuple(slugs_of((b << (8 * k)) & _ALL) for b in range(256))
-                    for k in range((len(ALL_CARDS) + 7) // 8))
-
-
-def _slugs(mask: int) -> tuple[str, ...]:
-    out = ()
-    k = 0
-    while mask:
-        b = mask & 255
-        if b:
-            out += _BYTE_SLUGS[k][b]
-        mask >>= 8
-        k += 1
-    return out
-
-
 def evaluate_pile(mask: int, values, groups) -> Evaluation:
     """A pile's card value plus its yaku (one-of groups: the best; each groups: all)."""
     cv = 0
@@ -179,7 +160,7 @@ def evaluate_pile(mask: int, values, groups) -> Evaluation:
                 held = mask & rmask
                 if held.bit_count() < need:
                     continue
-                cards = _slugs(held)
+                cards = slugs_of(held)
                 hit = YakuHit(r.id, r.names["en"], points, cards, r.names)
                 if voided:
                     zero = YakuHit(r.id, r.names["en"], 0, cards, r.names,

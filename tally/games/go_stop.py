@@ -9,7 +9,7 @@ carry (6.6). The round input is documented in docs/games/go-stop.md.
 
 from __future__ import annotations
 
-from ..cards import (ALL_CARDS, BIT, BONUS_CARDS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK, RIBBONS,
+from ..cards import (BIT, BONUS_CARDS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK, RIBBONS,
                      TENS, mask_of, month_mask, slugs_of)
 from ..errors import TallyError
 from ..results import Evaluation, YakuHit
@@ -283,7 +283,7 @@ class Compiled:
             return (forced & held,)
         if held == self.flex_mask and len(self.flex) == 1:
             return (0, held)
-        subs, s = [0], held
+        subs = [0]
         # enumerate subsets of held (at most 2 flexible cards)
         sub = held
         while sub:
@@ -292,25 +292,8 @@ class Compiled:
         return tuple(sorted(subs, key=lambda x: x.bit_count()))
 
 
-# slugs of a mask by bytes: 8 table look-ups instead of a loop over the bits (speed)
-_ALL = (1 << len(ALL_CARDS)) - 1
-_BYTE_SLUGS = tuple(tuple(slugs_of((b << (8 * k)) & _ALL) for b in range(256)) for k in range(8))
-
-
-def _slugs(mask: int) -> tuple[str, ...]:
-    out = ()
-    k = 0
-    while mask:
-        b = mask & 255
-        if b:
-            out += _BYTE_SLUGS[k][b]
-        mask >>= 8
-        k += 1
-    return out
-
-
 def _hit(k, pts, mask, note=""):
-    return YakuHit(k, NAMES[k]["en"], pts, _slugs(mask), NAMES[k], note)
+    return YakuHit(k, NAMES[k]["en"], pts, slugs_of(mask), NAMES[k], note)
 
 
 def _compile(rules) -> Compiled:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import MappingProxyType, SimpleNamespace
 from collections.abc import Mapping
 
-from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, BY_INDEX, CHAFFS, FLOWERS, FULL_DECK,
+from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK,
                      INO_SHIKA_CHO, POETRY_RIBBONS, RIBBONS, TENS, month_mask, slugs_of)
 from ..errors import TallyError
 from ..options import BOOL, INT, Option, Preset
@@ -239,7 +239,7 @@ class Compiled:
             if len(self.hits) > 30000:
                 self.hits.clear()
             yid, pts, cards = key
-            h = self.hits[key] = YakuHit(yid, _NAMES[yid]["en"], pts, _slugs(cards), _NAMES[yid],
+            h = self.hits[key] = YakuHit(yid, _NAMES[yid]["en"], pts, slugs_of(cards), _NAMES[yid],
                                          self.notes.get(yid, ""))
         return h
 
@@ -254,23 +254,6 @@ def compile(rules) -> Compiled:
     else:
         c.evaluate = lambda m: _evaluate_general(m, c)
     return c
-
-
-# Slugs of a mask by byte tables: a yaku's cards without a per-card Python loop.
-_BYTE_SLUGS = tuple(tuple(tuple(BY_INDEX[8 * k + i].slug for i in range(8) if b >> i & 1)
-                          for b in range(256)) for k in range(6))
-
-
-def _slugs(mask: int) -> tuple[str, ...]:
-    out = ()
-    k = 0
-    while mask:
-        b = mask & 255
-        if b:
-            out += _BYTE_SLUGS[k][b]
-        mask >>= 8
-        k += 1
-    return out
 
 
 # --- the base of one pile (digest section 5.6) --------------------------------------------

@@ -149,7 +149,7 @@ def _claims(table, c, played: bool) -> dict:
                     card = slugs_of(clash)[0]
                     raise TallyError(
                         f"{GAME_ID}: {q!r} holds {card!r}, but " + (
-                            f"it is not in their dealt hand and players never draw"
+                            "it is not in their dealt hand and players never draw"
                             if q == p else f"{card!r} is dealt to {p!r} in event {i}"),
                         game=GAME_ID, card=card, player=q, rule="teyaku",
                         field=f"hands.{q}")
