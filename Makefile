@@ -18,6 +18,7 @@ run: $(STAMP)
 	$(BIN)/python -m tally.cli serve --host 0.0.0.0 --port $${PORT:-8000}
 
 test: $(STAMP)
+	sh tests/browser/ensure-chromium.sh
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
