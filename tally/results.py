@@ -11,6 +11,28 @@ from typing import Any
 
 from .cards import slugs_of
 
+class Said(str):
+    """A reason in English that also keeps its template and parameters, so the pages can say
+    it in Japanese or Korean: ``said("pi-bak x2: {player} holds {junk} junk", player="Bo",
+    junk=4)`` is the string "pi-bak x2: Bo holds 4 junk" everywhere a string is used."""
+
+    __slots__ = ("template", "params")
+
+    def to_dict(self) -> dict:
+        return {"template": self.template, "params": dict(self.params)}
+
+
+def said(template: str, **params) -> Said:
+    out = Said(template.format(**params))
+    out.template, out.params = template, params
+    return out
+
+
+def _words(text) -> dict:
+    """The JSON fields of a reason: the text, plus template and params when it has them."""
+    return text.to_dict() if isinstance(text, Said) else {}
+
+
 # The types built on every evaluate() and score_round() call fill their instance dict in one
 # step: a frozen dataclass's generated __init__ sets each field through object.__setattr__,
 # which cost more than scoring a Koi-Koi pile. (dataclass keeps an __init__ the class defines.)
@@ -75,7 +97,7 @@ class Step:
 
     def to_dict(self) -> dict:
         return {"id": self.id, "op": self.op, "value": self.value, "reason": self.reason,
-                "total": self.total}
+                "total": self.total, **_words(self.reason)}
 
 
 def hit(yaku_id: str, names: dict, points: int, mask: int, note: str = "") -> YakuHit:
@@ -119,7 +141,7 @@ class Payment:
 
     def to_dict(self) -> dict:
         return {"from": self.payer, "to": self.payee, "amount": self.amount,
-                "reason": self.reason}
+                "reason": self.reason, **_words(self.reason)}
 
 
 @dataclass(frozen=True)
