@@ -17,6 +17,8 @@ from urllib.parse import quote
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask_babel import Babel, gettext
 
+from .i18n import said_of
+
 from . import GAMES, tiles
 from .cards import CARD, FLOWERS, CardSet
 from .share import public_base
@@ -65,6 +67,7 @@ def init_app(app) -> None:
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
     app.jinja_env.filters["money"] = money
+    app.jinja_env.filters["said"] = said_of  # a step or payment in the reader's language
     app.jinja_env.filters["dict_without"] = lambda args, key: "".join(
         f"{quote(k)}={quote(v)}&" for k, v in args.items(multi=True) if k != key)
 

@@ -23,8 +23,9 @@ class Said(str):
 
 
 def said(template: str, **params) -> Said:
-    out = Said(template.format(**params))
-    out.template, out.params = template, params
+    out = Said(template.format_map(params))
+    out.template = template
+    out.params = params
     return out
 
 

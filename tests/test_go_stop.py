@@ -863,3 +863,26 @@ def test_a28_oe_myeon_kinds_per_mode():
     drew = dict(played, last_card=False, offered_draw=True)
     ev = gos("A", 3) + [drew] + stop("A")
     assert paid(score(three(a13, D4_B, D4_C, ev), preset="book")) == {"B": 5, "C": 5}
+
+
+def test_breakdown_sentences_carry_their_templates():
+    """Every step and payment of a settled hand keeps its template and params (said()), and
+    the template filled in with the params is exactly the English reason."""
+    rounds = [tally.get_game(G).round_example,  # heundeum, ppuk, Go, chok, nagari carry
+              three(GODORI5 + HONG3, events=gos("B", 3) + gos("A", 5) + stop("A")),  # go-bak
+              three(GODORI5 + ["chrysanthemum-sake"], events=stop("A"))]  # sake choice
+    for rnd in rounds:
+        d = tally.score_round(G, rnd).to_dict()
+        lines = [s for p in d["players"] for s in p["steps"]] + d["payments"]
+        assert lines and d["winner"] in ("A", "Ana")
+        for line in lines:
+            assert "template" in line, line
+            assert line["template"].format(**line["params"]) == line["reason"]
+            assert "{" in line["template"] or not line["params"]
+    d = tally.score_round(G, rounds[1]).to_dict()
+    settle = d["players"][0]["steps"][-1]
+    assert settle["id"] == "settlement" and "{loser1}" in settle["template"]
+    assert "go-bak: {player} said Go" in settle["template"] and settle["params"]["player"] == "B"
+    res = tally.score_round(G, rounds[2])
+    choice = res.player("A").extra["choices"][0]
+    assert choice.template.format(**choice.params) == choice

@@ -1221,3 +1221,24 @@ def test_default_claim_never_guesses_hidden_cards():
     assert "chaff_one_bright_six_chaff" not in teyaku(res)
     res = score({**base, "events": [claim("B", six, ["chaff_one_ten_six_chaff"])]})
     assert teyaku(res) == {"chaff_one_ten_six_chaff": 30}
+
+
+def test_breakdown_sentences_carry_their_templates():
+    """Every step and payment of the documented example round says its reason through a
+    template (tally.results.said) that its params fill in to the English text, so the pages
+    can translate it; the round's notes do too."""
+    from tally.results import Said
+
+    res = tally.score_round(G, GAMES[G].round_example)
+    d = res.to_dict()
+    items = [s for p in d["players"] for s in p["steps"]] + d["payments"]
+    assert items
+    for item in items:
+        assert item["template"].format(**item["params"]) == item["reason"], item
+    steps = {s["id"] for p in d["players"] for s in p["steps"]}
+    assert {"compensation", "hand_combination", "yaku", "field_multiplier"} <= steps
+    b = next(s for s in d["players"][1]["steps"] if s["id"] == "yaku")
+    assert b["template"] == "yaku of {player} (End): {yaku} (from {payer})"
+    assert b["params"]["player"] == "B"
+    for note in res.notes:
+        assert isinstance(note, Said) and note.template.format(**note.params) == note

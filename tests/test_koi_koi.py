@@ -765,3 +765,22 @@ def test_play_only_options_do_not_change_the_score():
             assert pts(score(K8, **options))["A"] == 12
         else:
             assert pts(score(k8, **options))["A"] == 12
+
+
+def test_breakdown_sentences_carry_their_templates():
+    """Every sentence of a round (steps, payments, notes) keeps a template and params that
+    give its English text again, so the pages can say it in Japanese or Korean."""
+    r = score(rnd([koi("A"), koi("B"), stop("A"), {"type": "opening_field_brights",
+                                                    "count": 2}],
+                  a=POETRY3 + FIVE_TENS, b=PURPLE3), bright=True, steal_points=True)
+    d = r.to_dict()
+    steps = d["players"][0]["steps"]
+    assert [s["reason"] for s in steps] == [
+        "akatan 5 + tane 1", "koi-koi x2: A and B called koi-koi (2 calls), counted once",
+        "bright x2: 2 brights in the opening field"]
+    for item in steps + d["payments"]:
+        assert item["template"].format(**item["params"]) == item["reason"]
+        assert "{" in item["template"] or not item["params"]
+    assert steps[1]["params"] == {"factor": 2, "caller": "A", "caller2": "B", "calls": 2}
+    assert r.notes == ("steal_points: A takes 24 from B's bank",)
+    assert r.notes[0].template.format(**r.notes[0].params) == r.notes[0]

@@ -51,8 +51,11 @@ def test_k7_scores_five_and_winner_deals():
     assert totals(s) == {"A": (5, 5), "B": (0, -5)}
     assert s["dealer"] == "A"  # the stopper deals next (koi-koi.md 5.4 step 6)
     assert s["month"] == 2 and s["months_played"] == 1
-    assert s["ledger"] == [{"seq": 1, "month": 1, "from": "B", "to": "A", "amount": 5,
-                            "reason": s["ledger"][0]["reason"]}]
+    # each ledger line is the payment (and its template, for translation: tally.results.said)
+    ledger = [{k: v for k, v in e.items() if k not in ("template", "params")}
+              for e in s["ledger"]]
+    assert ledger == [{"seq": 1, "month": 1, "from": "B", "to": "A", "amount": 5,
+                       "reason": "round score"}]
 
 
 def test_draw_keeps_the_dealer_and_uses_a_month():

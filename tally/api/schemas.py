@@ -122,8 +122,13 @@ class ScoreOut(Base):
 
     game = fields.String()
     preset = fields.String()
-    players = fields.List(fields.Dict())
-    payments = fields.List(fields.Dict())
+    players = fields.List(fields.Dict(), metadata={"description": (
+        "per player: yaku, base_points, steps [{id, op, value, reason, total}], points. A "
+        "step's reason is English; where the engine has its template, the step also carries "
+        "template and params, and for readers of another language (Accept-Language, ?lang=) "
+        "said: the reason in that language")})
+    payments = fields.List(fields.Dict(), metadata={"description": (
+        "{from, to, amount, reason} (+ template, params, said as for steps)")})
     net = fields.Dict()
     winner = fields.String(allow_none=True)
     next_dealer = fields.String(allow_none=True)

@@ -15,6 +15,7 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from .. import series
+from ..i18n import add_said, language
 from ..errors import TallyError
 from ..games import GAMES, get_game
 from ..share import public_base, qr_png, qr_svg, session_link
@@ -47,9 +48,12 @@ def store() -> Store:
 
 
 def json_response(body: str | dict | list, status: int = 200, headers=None) -> Response:
+    if language() != "en":  # breakdown sentences in the reader's language, as "said"
+        body = add_said(json.loads(body) if isinstance(body, str) else body)
     if not isinstance(body, str):
         body = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     resp = Response(body, status=status, mimetype="application/json")
+    resp.vary.add("Accept-Language")
     for k, v in (headers or {}).items():
         resp.headers[k] = v
     return resp

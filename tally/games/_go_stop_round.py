@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from ..cards import BIT, BRIGHTS, CARD, FLOWER_BY_ID, RIBBONS, month_mask, slugs_of
 from ..errors import TallyError
-from ..results import Payment, PlayerScore, RoundResult, Step
+from ..results import Payment, PlayerScore, RoundResult, Step, said
 from ..rounds import events_of, piles_of, player_field, players_of
 from .go_stop import (BRIGHT_ROWS, ELIGIBLE, GID, RAIN, RIBBON_ROWS, SAKE, Compiled,
                       _choice_words, go_terms)
@@ -186,6 +186,12 @@ class _Hand:
 
 
 _AFTER_END_OK = {"four_in_hand"}
+# 3.8 first-turn chips: event -> (option with the chips, the payment's reason)
+_FIRST_TURN = {"first_turn_four_capture": ("first_turn_four_capture_chips",
+                                           "first turn four capture (3.8)"),
+               "first_turn_chok": ("first_turn_chok_chips", "first turn chok (3.8)"),
+               "boar_first_turn": ("boar_first_turn_chips", "boar first turn (3.8)"),
+               "boar_capture": ("boar_first_turn_chips", "boar capture (3.8)")}
 
 
 def _replay(rnd, c: Compiled, active, dealer, events, check):
@@ -265,9 +271,9 @@ def _replay(rnd, c: Compiled, active, dealer, events, check):
             turn = _int(ev, "turn", i, minimum=1)
             h.ppuks[p] += 1
             if turn == 1 and r.first_turn_ppuk_chips:
-                chips(i, p, r.first_turn_ppuk_chips, "first-turn ppuk (3.8)")
+                chips(i, p, r.first_turn_ppuk_chips, said("first-turn ppuk (3.8)"))
             if h.ppuks[p] == 3:
-                chips(i, p, r.three_ppuk_chips, "third ppuk: the hand ends (6.4)")
+                chips(i, p, r.three_ppuk_chips, said("third ppuk: the hand ends (6.4)"))
                 h.end = ("three_ppuk", {"index": i, "player": p})
         elif t in ("stack_capture", "ja_ppuk"):
             creator = p if t == "ja_ppuk" else ev.get("creator", "dealt")
@@ -368,14 +374,11 @@ def _replay(rnd, c: Compiled, active, dealer, events, check):
             h.oe.append((i, ev))
         elif t in ("first_turn_four_capture", "first_turn_chok", "boar_first_turn",
                    "boar_capture"):
-            opt = {"first_turn_four_capture": "first_turn_four_capture_chips",
-                   "first_turn_chok": "first_turn_chok_chips",
-                   "boar_first_turn": "boar_first_turn_chips",
-                   "boar_capture": "boar_first_turn_chips"}[t]
+            opt, why = _FIRST_TURN[t]
             if not getattr(r, opt):
                 raise _err(f"go-stop: event {i}: {t} pays nothing unless {opt} is set",
                            option=opt, field=f"events.{i}")
-            chips(i, p, getattr(r, opt), f"{t.replace('_', ' ')} (3.8)")
+            chips(i, p, getattr(r, opt), said(why))
         elif t == "weol_yak_first_turn":
             if not r.weol_yak_first_turn:
                 raise _err(f"go-stop: event {i}: weol_yak_first_turn needs that option",
@@ -406,14 +409,15 @@ def _loser_amount(c, r, L, mL, dL, base_wf, rows, nA_w, h, n_players, explain):
         if not nb:
             if mL & c.ability["bright_shield"]:
                 if explain:
-                    steps.append(("gwang_bak", "note", 0, f"no gwang-bak: {L} holds the "
-                                  "bright-shield joker"))
+                    steps.append(("gwang_bak", "note", 0, said(
+                        "no gwang-bak: {player} holds the bright-shield joker", player=L)))
             elif r.gwang_bak_mode == "double":
                 lf *= 2
                 if explain:
-                    steps.append(("gwang_bak", "multiply", 2, f"gwang-bak x2: {L} holds no "
-                                  "bright" + (" (willow-rainman does not count)"
-                                              if mL & RAIN else "")))
+                    steps.append(("gwang_bak", "multiply", 2, said(
+                        "gwang-bak x2: {player} holds no bright (willow-rainman does not "
+                        "count)" if mL & RAIN else "gwang-bak x2: {player} holds no bright",
+                        player=L)))
             else:
                 extra += 2
     if "pi" in rows:
@@ -422,32 +426,36 @@ def _loser_amount(c, r, L, mL, dL, base_wf, rows, nA_w, h, n_players, explain):
         if j < t:
             lf *= 2
             if explain:
-                steps.append(("pi_bak", "multiply", 2, f"pi-bak x2: {L} holds junk value {j}, "
-                              f"fewer than {t}"))
+                steps.append(("pi_bak", "multiply", 2, said(
+                    "pi-bak x2: {player} holds junk value {junk}, fewer than {threshold}",
+                    player=L, junk=j, threshold=t)))
     if r.animal_double_mode in ("meong_bak_only", "both") and nA_w >= 7 and n_a == 0:
         lf *= 2
         if explain:
-            steps.append(("meong_bak", "multiply", 2, f"meong-bak x2: winner has {nA_w} "
-                          f"animals and {L} none"))
+            steps.append(("meong_bak", "multiply", 2, said(
+                "meong-bak x2: winner has {animals} animals and {player} none", animals=nA_w,
+                player=L)))
     if r.tti_bak and rows & RIBBON_ROWS and not mL & RIBBONS:
         lf *= 2
         if explain:
-            steps.append(("tti_bak", "multiply", 2, f"tti-bak x2: {L} holds no ribbon"))
+            steps.append(("tti_bak", "multiply", 2, said("tti-bak x2: {player} holds no ribbon",
+                                                          player=L)))
     if r.go_bak_mode == "double" and h.gos[L]:
         lf *= 2
         if explain:
-            steps.append(("go_bak", "multiply", 2, f"go-bak x2: {L} said Go "
-                          f"{len(h.gos[L])} time(s) and lost"))
+            steps.append(("go_bak", "multiply", 2, said(
+                "go-bak x2: {player} said Go {gos} time(s) and lost", player=L,
+                gos=len(h.gos[L]))))
     if extra and explain:
-        steps.append(("gwang_bak", "add", 2, f"gwang-bak +2 chips (plus_two): {L} holds no "
-                      "bright"))
+        steps.append(("gwang_bak", "add", 2, said(
+            "gwang-bak +2 chips (plus_two): {player} holds no bright", player=L)))
     amount = base_wf * lf + extra
     exempt = bool(r.no_captures_no_pay and not mL)
     if exempt:
         amount = 0
         if explain:
-            steps.append(("no_captures_no_pay", "set", 0, f"{L} captured nothing and pays "
-                          "nothing (no_captures_no_pay)"))
+            steps.append(("no_captures_no_pay", "set", 0, said(
+                "{player} captured nothing and pays nothing (no_captures_no_pay)", player=L)))
     return amount, exempt, steps
 
 
@@ -461,13 +469,58 @@ def _refusal_in_effect(h, r, stop_i):
         yield off, ref, i
 
 
+# 5.7 the liable loser, in words: the reason of each dok-bak step, by _liable's kind ...
+_DOK_BAK = {
+    "syodang": "{player} refused {offerer}'s nagari offer (event {event}) and lost: pays for "
+               "both (syodang)",
+    "go_bak": "go-bak: {player} said Go and {other} did not: {player} pays for both (dok-bak)",
+    "oe_myeon": "oe-myeon: {player} left {winner} the winning card: pays for both",
+}
+# ... and the winner's settlement line with two losers, by that kind ("deny_" and "exempt_"
+# when the liable loser escapes dok-bak); with one loser it is _SETTLEMENT_ONE
+_SETTLEMENT_ONE = "from the losers: {loser} pays {amount}"
+_STOP_SETTLEMENT = said("Stop settlement (5.8)")  # each loser's payment (built once)
+_SETTLEMENT = {
+    "": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2}",
+    "syodang": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} ({player} "
+               "refused {offerer}'s nagari offer (event {event}) and lost: pays for both "
+               "(syodang))",
+    "go_bak": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} (go-bak: "
+              "{player} said Go and {other} did not: {player} pays for both (dok-bak))",
+    "oe_myeon": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
+                "(oe-myeon: {player} left {winner} the winning card: pays for both)",
+    "both_go": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} (both "
+               "losers said Go: each pays their own (10 A8))",
+    "deny_syodang": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
+                    "({player} holds the deny-losses joker: no dok-bak ({player} refused "
+                    "{offerer}'s nagari offer (event {event}) and lost: pays for both "
+                    "(syodang)))",
+    "deny_go_bak": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
+                   "({player} holds the deny-losses joker: no dok-bak (go-bak: {player} said "
+                   "Go and {other} did not: {player} pays for both (dok-bak)))",
+    "deny_oe_myeon": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
+                     "({player} holds the deny-losses joker: no dok-bak (oe-myeon: {player} "
+                     "left {winner} the winning card: pays for both))",
+    "exempt_syodang": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
+                      "({player} is exempt (no captures): no dok-bak ({player} refused "
+                      "{offerer}'s nagari offer (event {event}) and lost: pays for both "
+                      "(syodang)))",
+    "exempt_go_bak": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
+                     "({player} is exempt (no captures): no dok-bak (go-bak: {player} said Go "
+                     "and {other} did not: {player} pays for both (dok-bak)))",
+    "exempt_oe_myeon": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
+                       "({player} is exempt (no captures): no dok-bak (oe-myeon: {player} left "
+                       "{winner} the winning card: pays for both))",
+}
+
+
 def _liable(c, r, h, W, losers, rows, stop_i, oe_card_ok):
-    """5.7 liable_loser: (liable loser or None, reason in words)."""
+    """5.7 liable_loser: (liable loser or None, kind of reason, its params): the kind is a
+    key of _DOK_BAK, "both_go" or "" (see _SETTLEMENT)."""
     offers = list(_refusal_in_effect(h, r, stop_i))
     for off, ref, i in offers:
         if ref != W:
-            return ref, f"{ref} refused {off}'s nagari offer (event {i}) and lost: pays " \
-                        "for both (syodang)"
+            return ref, "syodang", {"player": ref, "offerer": off, "event": i}
     if r.go_bak_mode == "pay_for_both":
         def suspended(L):
             return any(off == L and ref == W and i > h.go_index.get(L, 1 << 30)
@@ -475,10 +528,9 @@ def _liable(c, r, h, W, losers, rows, stop_i, oe_card_ok):
         gb = [L for L in losers if h.gos[L] and not suspended(L)]
         if len(gb) == 1:
             other = next(q for q in losers if q != gb[0])
-            return gb[0], f"go-bak: {gb[0]} said Go and {other} did not: {gb[0]} pays for " \
-                          "both (dok-bak)"
+            return gb[0], "go_bak", {"player": gb[0], "other": other}
         if len(gb) == 2:
-            return None, "both losers said Go: each pays their own (10 A8)"
+            return None, "both_go", {}
     if r.oe_myeon_mode != "off":
         om = []
         for i, ev in h.oe:
@@ -500,8 +552,8 @@ def _liable(c, r, h, W, losers, rows, stop_i, oe_card_ok):
             if L not in om:
                 om.append(L)
         if len(om) == 1:
-            return om[0], f"oe-myeon: {om[0]} left {W} the winning card: pays for both"
-    return None, ""
+            return om[0], "oe_myeon", {"player": om[0], "winner": W}
+    return None, "", {}
 
 
 def _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check):
@@ -559,17 +611,21 @@ def _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check):
     # winner factors that do not depend on the designation
     wf_fixed = []
     if gm > 1:
-        wf_fixed.append(("go", gm, f"{n} Go: x{gm} ({r.go_bonus_formula})"))
+        wf_fixed.append(("go", gm, said("{gos} Go: x{factor} ({formula})", gos=n, factor=gm,
+                                        formula=r.go_bonus_formula)))
     for m in h.heundeum[W]:
         k = 4 if (r.heundeum_paulownia_willow_x4 and m in ("paulownia", "willow")) else 2
-        wf_fixed.append(("heundeum", k, f"heundeum x{k}: {W} showed three {m} cards"))
+        wf_fixed.append(("heundeum", k, said("heundeum x{factor}: {player} showed three "
+                                             "{month} cards", factor=k, player=W, month=m)))
     if r.bomb_multiplier:
         for m in h.bombs[W]:
-            wf_fixed.append(("bomb", 2, f"bomb x2: {W} bombed {m}"))
+            wf_fixed.append(("bomb", 2, said("bomb x2: {player} bombed {month}", player=W,
+                                             month=m)))
     if carry_n >= 1:
         k = 2 if r.nagari_multiplier == "single" else 2 ** carry_n
-        wf_fixed.append(("nagari", k, f"nagari x{k}: the previous deal"
-                         f"{'s' if carry_n > 1 else ''} ended with no winner"))
+        wf_fixed.append(("nagari", k, said(
+            "nagari x{factor}: the previous deals ended with no winner" if carry_n > 1
+            else "nagari x{factor}: the previous deal ended with no winner", factor=k)))
     if r.missions:
         mis = rnd.get("mission")
         if mis is not None:
@@ -580,11 +636,12 @@ def _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check):
             from . import pile_mask
             mm = pile_mask(_game(), mis.get("cards", []), field="mission.cards")
             if mm and mW & mm == mm:
-                wf_fixed.append(("mission", mis["multiplier"], f"mission x"
-                                 f"{mis['multiplier']}: {W} holds the mission cards"))
+                wf_fixed.append(("mission", mis["multiplier"], said(
+                    "mission x{factor}: {player} holds the mission cards",
+                    factor=mis["multiplier"], player=W)))
     if r.weol_yak_first_turn and W in h.weol:
-        wf_fixed.append(("weol_yak_first_turn", 4, "weol-yak x4: all four of a month on "
-                         f"{W}'s first turn"))
+        wf_fixed.append(("weol_yak_first_turn", 4, said(
+            "weol-yak x4: all four of a month on {player}'s first turn", player=W)))
     if r.weol_yak_month:
         wm = rnd.get("weol_yak_month")
         if wm is not None:
@@ -592,9 +649,11 @@ def _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check):
                 raise _err(f"go-stop: weol_yak_month {wm!r} is not a flower id",
                            field="weol_yak_month")
             if mW & month_mask(wm) == month_mask(wm):
-                wf_fixed.append(("weol_yak_month", 4, f"weol-yak x4: {W} holds all four {wm}"))
+                wf_fixed.append(("weol_yak_month", 4, said(
+                    "weol-yak x4: {player} holds all four {month}", player=W, month=wm)))
     if mW & c.ability["double"]:
-        wf_fixed.append(("joker_double", 2, f"double joker x2: {W} holds it"))
+        wf_fixed.append(("joker_double", 2, said("double joker x2: {player} holds it",
+                                                 player=W)))
     wf_prod = 1
     for _, k, _ in wf_fixed:
         wf_prod *= k
@@ -618,18 +677,19 @@ def _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check):
             a, dL, ex = min(opts, key=lambda x: x[0])
             amounts[L], exempt[L], dls[L] = a, ex, dL
         pay = dict(amounts)
-        liable, why = (None, "")
+        liable, why = None, ("", {})  # why: (kind, params) of _DOK_BAK / _SETTLEMENT
         if three:
             only_pi = rows == {"pi"}
             if only_pi not in liab:  # depends on the rows only through exception a
                 liab[only_pi] = _liable(c, r, h, W, losers, rows, stop_i, oe_ok)
-            liable, why = liab[only_pi]
+            liable, kind, params = liab[only_pi]
+            why = (kind, params)
             if liable is not None:
                 if piles[liable] & c.ability["deny_losses"]:
-                    why = f"{liable} holds the deny-losses joker: no dok-bak ({why})"
+                    why = ("deny_" + kind, params)
                     liable = None
                 elif exempt[liable]:
-                    why = f"{liable} is exempt (no captures): no dok-bak ({why})"
+                    why = ("exempt_" + kind, params)
                     liable = None
             if liable is not None:
                 other = next(q for q in losers if q != liable)
@@ -693,9 +753,11 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if claims and r.compensation_timing == "immediate":
         for f, (per, m, cards, triples) in claims.items():
             for q in payers:
-                payments.append(Payment(q, f, per, f"gwangpalli compensation: {f} sells "
-                                        f"{cards.bit_count()} card(s) x{r.compensation_rate}"
-                                        + (" x2 (triple shown)" if triples else "")))
+                payments.append(Payment(q, f, per, said(
+                    "gwangpalli compensation: {player} sells {cards} card(s) x{rate} x2 "
+                    "(triple shown)" if triples else
+                    "gwangpalli compensation: {player} sells {cards} card(s) x{rate}",
+                    player=f, cards=cards.bit_count(), rate=r.compensation_rate)))
 
     if kind == "stop":
         W = info["player"]
@@ -714,26 +776,33 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         new_carry = {"nagari": 0}
         losers_of_hand = s["losers"]
         yaku[W], base[W], role[W] = s["hits"], s["p"], "winner"
-        st = [Step("base", "base", s["p"], f"{W}'s jokbo: {s['p']} points", s["p"])]
+        st = [Step("base", "base", s["p"], said("{player}'s jokbo: {points} points", player=W,
+                                                points=s["p"]), s["p"])]
         tot = s["p"]
         if s["add"]:
             tot += s["add"]
-            st.append(Step("go", "add", s["add"], f"{s['n']} Go: +{s['add']} chips "
-                           f"({r.go_bonus_formula})", tot))
+            st.append(Step("go", "add", s["add"], said(
+                "{gos} Go: +{chips} chips ({formula})", gos=s["n"], chips=s["add"],
+                formula=r.go_bonus_formula), tot))
         facs = list(s["wf_fixed"])
         if s["meong"]:
-            facs.append(("meong_dda", 2, f"meong-dda x2: {W} holds {s['n_a']} animals"))
+            facs.append(("meong_dda", 2, said("meong-dda x2: {player} holds {animals} animals",
+                                              player=W, animals=s["n_a"])))
         for fid, k, why in facs:
             tot *= k
             st.append(Step(fid, "multiply", k, why, tot))
         received = sum(s["pay"].values())
-        detail = ", ".join(f"{L} pays {s['pay'][L]}" for L in s["losers"])
-        st.append(Step("settlement", "set", received, f"from the losers: {detail}"
-                       + (f" ({s['why']})" if s["why"] else ""), received))
+        kind_why, why_params = s["why"]
+        ls_ = s["losers"]
+        if len(ls_) == 1:
+            said_from = said(_SETTLEMENT_ONE, loser=ls_[0], amount=s["pay"][ls_[0]])
+        else:  # two losers (3 play): the reason for who pays what, when there is one
+            said_from = said(_SETTLEMENT[kind_why], loser1=ls_[0], amount1=s["pay"][ls_[0]],
+                             loser2=ls_[1], amount2=s["pay"][ls_[1]], **why_params)
+        st.append(Step("settlement", "set", received, said_from, received))
         steps[W] = st
-        cw = _choice_words(c, piles[W], s["d"], s["n_a"])
-        if len(s["cands"]) > 1:
-            cw = tuple(w + " (best payment, 2.3)" for w in cw)
+        cw = _choice_words(c, piles[W], s["d"], s["n_a"],
+                           "best" if len(s["cands"]) > 1 else "")
         extra[W] = {"stop_points": s["ps"], "gos": list(h.gos[W]),
                     "choices": list(cw), "per_loser_base": s["base_wf"]}
         for L in s["losers"]:
@@ -745,7 +814,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             a, _, lst = _loser_amount(c, r, L, mL, s["dls"][L], s["base_wf"], s["rows"],
                                       s["n_a"], h, len(active), True)
             t = s["base_wf"]
-            ls = [Step("base", "base", t, f"{W}'s points after Go and winner factors", t)]
+            ls = [Step("base", "base", t, said("{winner}'s points after Go and winner factors",
+                                               winner=W), t)]
             for fid, op, k, why in lst:
                 if op == "multiply":
                     t *= k
@@ -755,51 +825,53 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                     t = k
                 ls.append(Step(fid, op, k, why, t))
             if s["liable"] is not None:
+                dok_bak = said(_DOK_BAK[kind_why], **why_params)
                 if L == s["liable"]:
                     other = next(q for q in s["losers"] if q != L)
                     t += s["amounts"][other]
-                    ls.append(Step("dok_bak", "add", s["amounts"][other], s["why"], t))
+                    ls.append(Step("dok_bak", "add", s["amounts"][other], dok_bak, t))
                 else:
                     t = 0
-                    ls.append(Step("dok_bak", "set", 0, s["why"], t))
-            ls.append(Step("pays", "set", -t, f"{L} pays {W} {t}", -t))
+                    ls.append(Step("dok_bak", "set", 0, dok_bak, t))
+            ls.append(Step("pays", "set", -t, said("{player} pays {winner} {amount}", player=L,
+                                                   winner=W, amount=t), -t))
             steps[L] = ls
             if mL & c.flex_mask:
-                extra[L]["choices"] = [w + " (least to pay, 2.3)"
-                                       for w in _choice_words(c, mL, dL, la)]
+                extra[L]["choices"] = list(_choice_words(c, mL, dL, la, "least"))
             if s["pay"][L]:
-                payments.append(Payment(L, W, s["pay"][L], "Stop settlement (5.8)"))
+                payments.append(Payment(L, W, s["pay"][L], _STOP_SETTLEMENT))
     elif kind == "nagari":
         role.update({p: "draw" for p in active})
         k = carry_n + 1
         new_carry = {"nagari": k}
-        notes.append(f"nagari ({info['reason']}): nobody pays; the same dealer deals again "
-                     "and the next Stop is doubled (6.6)")
+        notes.append(said("nagari ({reason}): nobody pays; the same dealer deals again and "
+                          "the next Stop is doubled (6.6)", reason=info["reason"]))
     elif kind in ("void", "four_on_table") and not (
             kind == "four_on_table" and r.four_on_table == "dealer_wins"):
         role.update({p: "draw" for p in active})
-        notes.append("void deal: nothing paid, same dealer, nagari carry unchanged (3.3)")
+        notes.append(said("void deal: nothing paid, same dealer, nagari carry unchanged "
+                          "(3.3)"))
     elif kind == "four_on_table":  # dealer_wins variant
         winner = next_dealer = dealer
         new_carry = {"nagari": 0}
         for q in active:
             if q != dealer:
-                payments.append(Payment(q, dealer, r.four_in_hand_chips,
-                                        "four of a month in the layout: dealer wins (P var)"))
+                payments.append(Payment(q, dealer, r.four_in_hand_chips, said(
+                    "four of a month in the layout: dealer wins (P var)")))
         losers_of_hand = [q for q in active if q != dealer]
         role.update({p: ("winner" if p == dealer else "loser") for p in active})
     elif kind == "four":
         holders = [p for p, _ in h.fours]
         if r.four_in_hand_mode == "misdeal" or len(holders) == len(active):
             role.update({p: "draw" for p in active})
-            notes.append("four of a month in hand: recorded as a void deal (10 A23 / "
-                         "four_in_hand_mode=misdeal); same dealer, carry unchanged")
+            notes.append(said("four of a month in hand: recorded as a void deal (10 A23 / "
+                              "four_in_hand_mode=misdeal); same dealer, carry unchanged"))
         else:
             for hp in holders:
                 for q in active:
                     if q not in holders:
-                        payments.append(Payment(q, hp, r.four_in_hand_chips,
-                                                "four of a month in hand: instant win (3.4)"))
+                        payments.append(Payment(q, hp, r.four_in_hand_chips, said(
+                            "four of a month in hand: instant win (3.4)")))
             winner = next_dealer = holders[0]
             new_carry = {"nagari": 0}
             losers_of_hand = [q for q in active if q not in holders]
@@ -810,8 +882,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         new_carry = {"nagari": 0}
         losers_of_hand = [q for q in active if q != W]
         role.update({p: ("winner" if p == W else "loser") for p in active})
-        notes.append(f"{W} made a third ppuk: each opponent pays {r.three_ppuk_chips} and "
-                     "the hand ends (6.4)")
+        notes.append(said("{player} made a third ppuk: each opponent pays {chips} and the "
+                          "hand ends (6.4)", player=W, chips=r.three_ppuk_chips))
 
     # 6.3 delayed compensation, paid by the losers of the hand
     if r.compensation_timing == "delayed":
@@ -828,9 +900,9 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                 amt = per * 2 if doubled else per
                 for L in losers_of_hand:
                     if L != f:
-                        payments.append(Payment(L, f, amt, "delayed gwangpalli compensation"
-                                                + (" x2 (carried over a nagari)"
-                                                   if doubled else "")))
+                        payments.append(Payment(L, f, amt, said(
+                            "delayed gwangpalli compensation x2 (carried over a nagari)"
+                            if doubled else "delayed gwangpalli compensation")))
         elif kind == "nagari" and owed and r.nagari_redeal == "same_three":
             new_carry["compensation"] = [{"to": f, "per_payer": per} for f, per, _ in owed]
         elif kind != "nagari" and owed:  # void deal: still owed
@@ -857,14 +929,14 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     for p in players:
         st = steps[p]
         if p in active and kind != "stop":
-            st = [Step("instant", "set", net[p], "chips paid at once this hand (6.4)",
+            st = [Step("instant", "set", net[p], said("chips paid at once this hand (6.4)"),
                        net[p])]
         elif st and st[-1].total != net[p]:
-            st = st + [Step("instant", "add", net[p] - st[-1].total, "chips paid at once "
-                            "this hand (first-turn events, compensation; never multiplied)",
-                            net[p])]
+            st = st + [Step("instant", "add", net[p] - st[-1].total, said(
+                "chips paid at once this hand (first-turn events, compensation; never "
+                "multiplied)"), net[p])]
         elif not st and net[p]:
-            st = [Step("compensation", "set", net[p], "gwangpalli compensation (6.3)",
+            st = [Step("compensation", "set", net[p], said("gwangpalli compensation (6.3)"),
                        net[p])]
         out.append(PlayerScore(p, tuple(yaku[p]), base[p], tuple(st), net[p], role[p],
                                {k: v for k, v in extra[p].items() if v != []}))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..cards import (BIT, BONUS_CARDS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK, RIBBONS,
                      TENS, mask_of, month_mask, slugs_of)
 from ..errors import TallyError
-from ..results import Evaluation, YakuHit
+from ..results import Evaluation, YakuHit, said
 from . import Game, InputDef
 from ._go_stop_rules import EVENTS, OPTIONS, PRESETS, YAKU
 
@@ -198,7 +198,8 @@ class Compiled:
                     out.append(_hit("bi_sa_gwang", self.bi_sa_gwang, nb_mask))
                 elif self.dry_four_not_yaku:
                     out.append(_hit("bi_sa_gwang", self.bi_sa_gwang, nb_mask,
-                                    "four dry brights are no yaku here: any four brights"))
+                                    said("four dry brights are no yaku here: any four "
+                                         "brights")))
                 else:
                     out.append(_hit("sa_gwang", self.sa_gwang, nb_mask))
             else:
@@ -217,17 +218,20 @@ class Compiled:
             out.append(fx["godori"])
         if n_a >= 5:
             am = (m & self.animals) | (m & self.flex_mask & ~junk_flex)
-            out.append(_hit("yul", n_a - 4, am, f"{n_a} animals: 1 + {n_a - 5} further"))
+            out.append(_hit("yul", n_a - 4, am, said("{animals} animals: 1 + {further} further",
+                                                     animals=n_a, further=n_a - 5)))
         for k, mk in (("hong_dan", HONG), ("cheong_dan", CHEONG), ("cho_dan", CHO)):
             if m & mk == mk:
                 out.append(fx[k])
         tm = m & RIBBONS
         nt = tm.bit_count()
         if nt >= 5:
-            out.append(_hit("tti", nt - 4, tm, f"{nt} ribbons: 1 + {nt - 5} further"))
+            out.append(_hit("tti", nt - 4, tm, said("{ribbons} ribbons: 1 + {further} further",
+                                                    ribbons=nt, further=nt - 5)))
         if j >= 10:
             jm = (m & self.junk_cards) | (m & junk_flex)
-            out.append(_hit("pi", j - 9, jm, f"junk value {j}: 1 + {j - 10} further"))
+            out.append(_hit("pi", j - 9, jm, said("junk value {junk}: 1 + {further} further",
+                                                  junk=j, further=j - 10)))
         if self.vip and m & VIP == VIP:
             out.append(fx["vip_ssangpi"])
         if self.palssari and m & PALSSARI == PALSSARI:
@@ -300,14 +304,29 @@ def _compile(rules) -> Compiled:
     return Compiled(rules)
 
 
-def _choice_words(c: Compiled, m: int, junk_flex: int, n_a: int) -> tuple[str, ...]:
+# how a flexible card was counted: (as junk?, why) -> template; why "" in an evaluation, "best"
+# for a Stop winner's pile, "least" for a loser's (the round adds why the designation was made)
+_CHOICE = {
+    (True, ""): "{card} counted as {junk} junk (not as an animal)",
+    (False, ""): "{card} counted as an animal ({animals} animals), not as {junk} junk",
+    (True, "best"): "{card} counted as {junk} junk (not as an animal) (best payment, 2.3)",
+    (False, "best"): "{card} counted as an animal ({animals} animals), not as {junk} junk "
+                     "(best payment, 2.3)",
+    (True, "least"): "{card} counted as {junk} junk (not as an animal) (least to pay, 2.3)",
+    (False, "least"): "{card} counted as an animal ({animals} animals), not as {junk} junk "
+                      "(least to pay, 2.3)",
+}
+
+
+def _choice_words(c: Compiled, m: int, junk_flex: int, n_a: int,
+                  why: str = "") -> tuple[str, ...]:
     out = []
     for bit, v, slug in c.flex:
         if m & bit:
             if junk_flex & bit:
-                out.append(f"{slug} counted as {v} junk (not as an animal)")
+                out.append(said(_CHOICE[True, why], card=slug, junk=v))
             else:
-                out.append(f"{slug} counted as an animal ({n_a} animals), not as {v} junk")
+                out.append(said(_CHOICE[False, why], card=slug, animals=n_a, junk=v))
     return tuple(out)
 
 

@@ -17,7 +17,8 @@ from ..cards import (BLUE_RIBBONS, BRIGHTS, CHAFFS, FULL_DECK, INO_SHIKA_CHO,
                      POETRY_RIBBONS, RIBBONS, TENS, WILLOW, mask_of, slugs_of)
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, Option, Preset
-from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit
+from ..results import (Evaluation, Payment, PlayerScore, RoundResult, Said, Step, YakuHit,
+                       hit, said)
 from ..rounds import events_of, piles_of, player_field, players_of
 from ..settlement import fewest_transfers
 from . import EventDef, Game, InputDef, YakuDef, pile_mask
@@ -249,7 +250,7 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
         # 100 + 10 per ribbon beyond the 7th, willow's included (no_extra_ribbons: 100).
         v = 100 if c.no_extra else 100 + 10 * (nr - 7)
         hits.append(hit("seven_dry_ribbons", YAKU_NAMES["seven_dry_ribbons"], v, r,
-                        "" if c.no_extra else "100 + 10 per ribbon beyond the 7th"))
+                        "" if c.no_extra else said("100 + 10 per ribbon beyond the 7th")))
         pts += v
     if c.bdb and mask & INO_SHIKA_CHO == INO_SHIKA_CHO:
         hits.append(c.h_bdb)
@@ -260,11 +261,12 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
         if n >= 16:
             v = 120 + (20 * (n - 16) if c.s16_extra else 0)
             hits.append(hit("simple_16_yaku", YAKU_NAMES["simple_16_yaku"], v, s,
-                            f"{n} chaff, willow cards counted as chaff"))
+                            said("{chaff} chaff, willow cards counted as chaff", chaff=n)))
             pts += v
             if s & WILLOW & ~CHAFFS:
-                choices = (f"willow cards {', '.join(slugs_of(s & WILLOW & ~CHAFFS))} counted as "
-                           f"chaff for Simple 16 Yaku (they keep their own kind elsewhere)",)
+                choices = (said("willow cards {cards} counted as chaff for Simple 16 Yaku (they "
+                                "keep their own kind elsewhere)",
+                                cards=", ".join(slugs_of(s & WILLOW & ~CHAFFS))),)
     return Evaluation(pts, tuple(hits), choices,
                       {"card_points": tcv, "chaff": chaff, "par_difference": tcv - PAR})
 
@@ -272,6 +274,12 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
 # ---------------------------------------------------------------------------------------
 def _err(msg, **kw):
     return TallyError(f"{GAME_ID}: {msg}", game=GAME_ID, **kw)
+
+
+def _around(head: str, s: Said, tail: str = "", **params) -> Said:
+    """``s`` inside a longer sentence: one more template (head + s's template + tail), so
+    every sentence shape the players see is a single template to translate."""
+    return said(head + s.template + tail, **s.params, **params)
 
 
 class _Ledger:
@@ -355,7 +363,7 @@ def _field_multiplier(rnd, rules, carry_in):
             if derived != m:
                 raise _err(f"field_multiplier {explicit!r} does not match the opening field "
                            f"(x{derived})", field="field_multiplier")
-        pool = [(m, f"field multiplier x{m} (as recorded)")] if m > 1 else []
+        pool = [(m, "recorded", {"m": m})] if m > 1 else []
         return _combine(pool, rules, carry_in) + (field,)
     if "field" not in rnd and "field_brights" not in rnd:
         raise _err("give the opening 'field' (6 cards), 'field_brights' or 'field_multiplier'",
@@ -364,27 +372,43 @@ def _field_multiplier(rnd, rules, carry_in):
 
 
 def _fm_from(brights, rules, carry_in):
-    pool = [(FIELD_BRIGHT_MULT[s], f"{s} in the opening field") for s in brights]
+    pool = [(FIELD_BRIGHT_MULT[s], "bright", {"card": s}) for s in brights]
     return _combine(pool, rules, carry_in)
 
 
+# Why a multiplier is in the pool, and the field it makes (the reason is one template).
+FM_WHY = {"recorded": "field multiplier x{m} (as recorded)",
+          "bright": "{card} in the opening field",
+          "carried": "carried over from the previous round"}
+FM_NAME = {2: "Large Field x{fm}: ", 4: "Grand Field x{fm}: "}
+FM_CARRY = "; x{carry} carries to the next round (carryover_multiplier)"
+
+
 def _combine(pool, rules, carry_in):
+    """(FM, reason, carry): pool holds (multiplier, FM_WHY key, that reason's params)."""
     if rules.multiple_multiplier and pool:
-        fm = sum(m for m, _ in pool)
-        return fm, "multiple_multiplier: " + " + ".join(f"x{m} ({w})" for m, w in pool) + \
-            f" = x{fm}", None
+        fm = sum(m for m, _, _ in pool)
+        parts, params = [], {"fm": fm}
+        for k, (m, kind, ps) in enumerate(pool, 1):
+            # each multiplier's own placeholders, numbered: x{m1} ({card1} in the ...) + ...
+            parts.append(f"x{{m{k}}} (" + FM_WHY[kind].replace("{m}", f"{{m{k}}}").replace(
+                "{card}", f"{{card{k}}}") + ")")
+            params[f"m{k}"] = m
+            if "card" in ps:
+                params[f"card{k}"] = ps["card"]
+        return fm, said("multiple_multiplier: " + " + ".join(parts) + " = x{fm}", **params), \
+            None
     if carry_in:
-        pool = pool + [(carry_in, "carried over from the previous round")]
+        pool = pool + [(carry_in, "carried", {})]
     if not pool:
-        return 1, "Small Field x1: no bright in the opening field", None
+        return 1, said("Small Field x1: no bright in the opening field"), None
     pool = sorted(pool, key=lambda t: -t[0])
-    fm, why = pool[0]
-    name = {1: "Small Field", 2: "Large Field", 4: "Grand Field"}.get(fm, "field")
+    fm, kind, params = pool[0]
     carry = pool[1][0] if rules.carryover_multiplier and len(pool) > 1 else None
-    reason = f"{name} x{fm}: {why}"
+    template = FM_NAME.get(fm, "field x{fm}: ") + FM_WHY[kind]
     if carry:
-        reason += f"; x{carry} carries to the next round (carryover_multiplier)"
-    return fm, reason, carry
+        return fm, said(template + FM_CARRY, fm=fm, carry=carry, **params), carry
+    return fm, said(template, fm=fm, **params), carry
 
 
 # ---------------------------------------------------------------------------------------
@@ -446,8 +470,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     n_in = n - len(dropped)
     blind = bool(rules.drop_out_dealer) and n_in > 3
     if n_in == 3 and rules.drop_out_dealer and n > 3:
-        notes.append(f"{dealer} had no choice to drop out (only 3 players left), so is not a "
-                     f"Blind Stay Dealer (A14)")
+        notes.append(said("{player} had no choice to drop out (only 3 players left), so is "
+                          "not a Blind Stay Dealer (A14)", player=dealer))
 
     # --- joker (7 dealt in) ---------------------------------------------------------------
     joker = rnd.get("joker_holder")
@@ -459,7 +483,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         if joker == dealer:  # B p.85, A17: the next player deals this round
             dealer = _next_after(seated, joker, dropped + [joker])
             blind = False
-            notes.append(f"{joker} was dealt the joker as dealer; {dealer} deals (A17)")
+            notes.append(said("{joker} was dealt the joker as dealer; {dealer} deals (A17)",
+                              joker=joker, dealer=dealer))
     elif joker is not None:
         raise _err(f"joker_holder is only used when 7 players are dealt in, not {n_in}",
                    player=joker, field="joker_holder")
@@ -471,7 +496,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if not isinstance(last, bool):
         raise _err("last_round must be true or false", field="last_round")
     if last and carry_out:  # A12: a carry still pending after the last round is lost
-        notes.append(f"the x{carry_out} carry is lost: this is the game's last round (A12)")
+        notes.append(said("the x{carry} carry is lost: this is the game's last round (A12)",
+                          carry=carry_out))
         carry_out = None
     hands = piles_of(g, rnd, seated, "hands", required=False, max_pile=7)
     for p, m in hands.items():
@@ -488,8 +514,9 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             if k == 4:  # section 3.7: misdeal, same dealer deals again, nothing scored
                 return _misdeal(seated, dealer0, fid, carry, c)
             if k == 3:
-                notes.append(f"hiki: three {fid} cards in the field are stacked (section 3.7)")
-    notes.insert(0, f"field multiplier: {fm_reason}")
+                notes.append(said("hiki: three {month} cards in the field are stacked "
+                                  "(section 3.7)", month=fid))
+    notes.insert(0, _around("field multiplier: ", fm_reason))
 
     # --- trades (trade, A15) ---------------------------------------------------------------
     holder, traded = dealer, []
@@ -594,7 +621,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         comp_done.add(p)
         base, detail = _compensation_claim(ev, i, p, hands, c)
         extra[p]["compensation"] = detail
-        led_reason = f"compensation to forced-out {p}: {detail['words']}"
+        led_reason = _around("compensation to forced-out {player}: ", detail["words"], player=p)
         for q in comp_payers:
             led.pay("compensation", q, p, base, led_reason)
 
@@ -639,9 +666,11 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             continue
         ids = {x.id for x in cl["combos"]}
         v = sum(x.points for x in cl["combos"])
-        words = " + ".join(f"{x.en} ({x.points})" for x in cl["combos"])
+        combos = " + ".join(f"{x.en} ({x.points})" for x in cl["combos"])
+        words = said("{combos}", combos=combos)
         if rules.winning_hand and {"suit_four_and_three", "chaff_seven_chaff"} <= ids:
-            v, words = 400, f"Winning Hand 400 (instead of {v}: {words})"
+            v, words = 400, said("Winning Hand 400 (instead of {points}: {combos})", points=v,
+                                 combos=combos)
         hc_value[p] = v
         cl["words"] = words
         extra[p]["teyaku"] = [_teyaku_hit(x, cl).to_dict() for x in cl["combos"]]
@@ -767,7 +796,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
 
     # --- scoring (section 5.3) ------------------------------------------------------------
     winner = None
-    win_reason = ""
+    win_reason = None  # a Said whenever there is a winner
     cancelled = None
     three = len(active) == 3
     tie_winner = rnd.get("tie_winner")
@@ -779,14 +808,15 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         for p in active:
             if hc_value[p]:
                 led.from_each("hand_combination", p, active, hc_value[p],
-                              f"hand combination of {p}: {claims[p]['words']}")
+                              _around("hand combination of {player}: ", claims[p]["words"],
+                                      player=p))
 
     if immediate:
         hand_combos()
         best = max(hc_value[p] for p in iw)
         top = [p for p in active if p in iw and hc_value[p] == best]
         winner = _tie(top, active, tie_winner, "immediate-win claimants (A26)")
-        win_reason = f"immediate win with {claims[winner]['words']}"
+        win_reason = _around("immediate win with ", claims[winner]["words"])
     else:
         if three and not yaku_round:
             cancelled = _cancel_all(led, active, dealer, tcv, chaff, rules)
@@ -795,7 +825,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             if rules.cancel_all_scope == "quick_reference":
                 for p in active:
                     led.scores.append(("card_points", p, tcv[p] - PAR,
-                                       f"card points: TCV {tcv[p]} - 88"))
+                                       said("card points: TCV {tcv} - 88", tcv=tcv[p])))
         else:
             hand_combos()
             if not yaku_round:
@@ -803,14 +833,15 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                     w = _tie(_top(tcv, active), active, tie_winner, "highest TCV (A4)")
                     loser = next(p for p in active if p != w)
                     led.pay("card_points", loser, w, tcv[w] - tcv[loser],
-                            f"card points: TCV {tcv[w]} - {tcv[loser]} "
-                            f"(alternate_two_player_scoring)")
+                            said("card points: TCV {tcv} - {other_tcv} "
+                                 "(alternate_two_player_scoring)", tcv=tcv[w],
+                                 other_tcv=tcv[loser]))
                 else:
                     for p in active:
                         led.scores.append(("card_points", p, tcv[p] - PAR,
-                                           f"card points: TCV {tcv[p]} - 88"))
+                                           said("card points: TCV {tcv} - 88", tcv=tcv[p])))
                 winner = _tie(_top(tcv, active), active, tie_winner, "highest TCV (A4)")
-                win_reason = f"highest card value ({tcv[winner]})"
+                win_reason = said("highest card value ({tcv})", tcv=tcv[winner])
             else:
                 winner, win_reason = _yaku_settlement(led, active, ender, canceller, continued,
                                                       first_cont, tyv, ev_of, resp, rules)
@@ -820,7 +851,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     for k, p in enumerate(passers):
         if rules.pass_penalty:
             led.pay("pass_penalty", p, winner, PASS_PENALTY[k],
-                    f"pass penalty: {p} was passer no. {k + 1}, paid to the round winner")
+                    said("pass penalty: {player} was passer no. {number}, paid to the round "
+                         "winner", player=p, number=k + 1))
 
     return _result(seated, active, led, fm, fm_reason, ev_of, extra, winner, win_reason,
                    carry_out, notes, c, two and not rules.alternate_two_player_scoring
@@ -850,21 +882,23 @@ def _cancel_all(led, active, dealer, tcv, chaff, rules):
     """Section 5.3 step 3: 88 Hachi-Hachi > 168 Plus > Simple 16 (A5)."""
     if all(tcv[p] == PAR for p in active):
         led.from_each("hachi_hachi_88", dealer, active, 100,
-                      "88 Hachi-Hachi: every TCV is exactly 88; the dealer takes 100")
-        return dealer, "88 Hachi-Hachi (dealer)"
+                      said("88 Hachi-Hachi: every TCV is exactly 88; the dealer takes 100"))
+        return dealer, said("88 Hachi-Hachi (dealer)")
     for p in active:
         if tcv[p] >= 168:
             v = 100 + 10 * (tcv[p] - 168)
             led.from_each("one_sixty_eight_plus", p, active, v,
-                          f"168 Plus: TCV {tcv[p]} -> 100 + 10 x {tcv[p] - 168} = {v}")
-            return p, f"168 Plus (TCV {tcv[p]})"
+                          said("168 Plus: TCV {tcv} -> 100 + 10 x {over} = {points}",
+                               tcv=tcv[p], over=tcv[p] - 168, points=v))
+            return p, said("168 Plus (TCV {tcv})", tcv=tcv[p])
     if not rules.simple_16_yaku:
         for p in active:
             if chaff[p] >= 16:
                 v = 120 + 20 * (chaff[p] - 16)
                 led.from_each("simple_16", p, active, v,
-                              f"Simple 16: {chaff[p]} chaff -> 120 + 20 x {chaff[p] - 16} = {v}")
-                return p, f"Simple 16 ({chaff[p]} chaff)"
+                              said("Simple 16: {chaff} chaff -> 120 + 20 x {over} = {points}",
+                                   chaff=chaff[p], over=chaff[p] - 16, points=v))
+                return p, said("Simple 16 ({chaff} chaff)", chaff=chaff[p])
     return None
 
 
@@ -880,39 +914,45 @@ def _yaku_settlement(led, active, ender, canceller, continued, first_cont, tyv, 
         items = []
         if len(cont) == 1:
             items.append((cont[0], 2 * tyv[ender],
-                          f"yaku of {ender} (End): {words(ender)}, doubled because only "
-                          f"{cont[0]} had called Continue"))
+                          said("yaku of {player} (End): {yaku}, doubled because only "
+                               "{continued} had called Continue", player=ender,
+                               yaku=words(ender), continued=cont[0])))
         else:
             for q in opp:
-                items.append((q, tyv[ender], f"yaku of {ender} (End): {words(ender)}"))
+                items.append((q, tyv[ender], said("yaku of {player} (End): {yaku}",
+                                                  player=ender, yaku=words(ender))))
         if resp is not None and resp.get("end_index") is not None and \
                 resp["completer"] == ender and resp["had_choice"] and \
                 rules.responsibility_penalty:
             total = sum(a for _, a, _ in items)
             r = resp["player"]
-            items = [(r, total, f"yaku of {ender} (End): {words(ender)}; {r} pays for both "
-                                f"losers (responsibility_penalty: {resp['yaku']})")]
+            items = [(r, total, said("yaku of {player} (End): {yaku}; {responsible} pays for "
+                                     "both losers (responsibility_penalty: {completed})",
+                                     player=ender, yaku=words(ender), responsible=r,
+                                     completed=resp["yaku"]))]
         for q, a, why in items:
             led.pay("yaku", q, ender, a, why)
-        winner, why = ender, "called End"
+        winner, why = ender, said("called End")
     elif canceller:
         led.from_each("yaku", canceller, active, tyv[canceller] // 2,
-                      f"yaku of {canceller} (Cancel): half of {tyv[canceller]}")
-        winner, why = canceller, "called Cancel"
+                      said("yaku of {player} (Cancel): half of {tyv}", player=canceller,
+                           tyv=tyv[canceller]))
+        winner, why = canceller, said("called Cancel")
     else:
         if not (rules.risk and rules.risk_on_exhaustion == "replace"):
             for k in first_cont:
                 led.from_each("yaku", k, active, tyv[k] // 2,
-                              f"yaku of {k} (Continue, round ran out): half of {tyv[k]}")
-        winner, why = first_cont[0], "first to call Continue (round ran out)"
+                              said("yaku of {player} (Continue, round ran out): half of {tyv}",
+                                   player=k, tyv=tyv[k]))
+        winner, why = first_cont[0], said("first to call Continue (round ran out)")
     if rules.risk:
         for k in first_cont:
             if k != ender and k != canceller:
                 for q in active:
                     if q != k:
                         led.pay("risk", k, q, tyv[k],
-                                f"risk: {k} called Continue but did not End; pays own TYV "
-                                f"{tyv[k]}")
+                                said("risk: {player} called Continue but did not End; pays "
+                                     "own TYV {tyv}", player=k, tyv=tyv[k]))
     return winner, why
 
 
@@ -928,27 +968,33 @@ def _achievements(led, seated, active, dealer, tcv, claims, caps, yaku_round, bl
             ch = next((x for x in cl["combos"] if x.id in CHAFF_BY_ID), None)
             if ch is not None and not ch.bright and tcv[p] >= 89:
                 led.from_each("eighty_nine_plus_chaff", p, active, 10,
-                              f"89 Plus Chaff: {p} claimed {ch.en} and has TCV {tcv[p]}")
+                              said("89 Plus Chaff: {player} claimed {combo} and has TCV {tcv}",
+                                   player=p, combo=ch.en, tcv=tcv[p]))
             st = next((x for x in cl["combos"] if x.id in SUIT_BY_ID), None)
             if st is not None:
                 k, _ = captured_triples(st, cl["groups"], caps.get(p, 0))
                 if k:
                     led.from_each("captured_suit", p, active, 10 * k,
-                                  f"Captured Suit: {p} captured all cards of {k} claimed "
-                                  f"triple{'s' if k > 1 else ''} (10 each)")
+                                  said("Captured Suit: {player} captured all cards of "
+                                       "{triples} claimed triples (10 each)" if k > 1 else
+                                       "Captured Suit: {player} captured all cards of "
+                                       "{triples} claimed triple (10 each)",
+                                       player=p, triples=k))
         others = [q for q in seated if q != joker]
         if blind and tcv[dealer] >= 89:
             led.from_each("blind_stay", dealer, others, 10,
-                          f"Blind Stay: dealer {dealer} stayed blind and has TCV {tcv[dealer]}")
+                          said("Blind Stay: dealer {dealer} stayed blind and has TCV {tcv}",
+                               dealer=dealer, tcv=tcv[dealer]))
         if last_trader and last_trader in active and tcv[last_trader] >= 89:
             led.from_each("dealers_hand", last_trader, others, 10,
-                          f"Dealer's Hand: {last_trader} traded last and has TCV "
-                          f"{tcv[last_trader]}")
+                          said("Dealer's Hand: {player} traded last and has TCV {tcv}",
+                               player=last_trader, tcv=tcv[last_trader]))
     if blind and not yaku_round and tcv[dealer] < 89:
         for q in active:
             if q != dealer:
                 led.pay("failed_blind_stay", dealer, q, 10,
-                        f"Failed Blind Stay: dealer {dealer} has TCV {tcv[dealer]} < 89")
+                        said("Failed Blind Stay: dealer {dealer} has TCV {tcv} < 89",
+                             dealer=dealer, tcv=tcv[dealer]))
 
 
 def _responsibility(ev, i, p, active, rules, prev):
@@ -1046,7 +1092,7 @@ def _teyaku_hit(x, cl):
     rev = cl["revealed"]
     if x.id in CHAFF_BY_ID:
         cards = rev & (TEYAKU_CHAFF | x.others)
-        note = "willow cards count as chaff; the other card(s) may stay hidden"
+        note = said("willow cards count as chaff; the other card(s) may stay hidden")
     else:
         cards = next((u for u, _ in suit_choices(x, cl["groups"])), 0)
         note = ""
@@ -1057,6 +1103,12 @@ def _held_yaku(mask, c):
     """Complete dekiyaku inside a forced-out hand (section 3.5): (id, points, cards)."""
     e = evaluate(mask, c)
     return [(h.id, h.points, mask_of(h.cards)) for h in e.yaku]
+
+
+COMP_PARTS = {"hand": "half of {combos} = {hand_half}",
+              "held": "half of held {held} = {held_half}",
+              "one_loose": "{loose} loose bright/poetry/purple card x {per_card}",
+              "loose": "{loose} loose bright/poetry/purple cards x {per_card}"}
 
 
 def _compensation_claim(ev, i, p, hands, c):
@@ -1100,26 +1152,31 @@ def _compensation_claim(ev, i, p, hands, c):
                 if best is None or r[0] > best[0][0]:
                     best = (r, ch, st)
     (base, hc_half, held_half, loose), ch, st = best
+    # One template per shape: the parts present, joined by "; " (COMP_PARTS).
     parts = [f"{x.en} {x.points}" for x in (ch, st) if x]
-    words = []
+    words, params = [], {}
     if parts:
-        words.append(f"half of {' + '.join(parts)} = {hc_half}")
+        words.append(COMP_PARTS["hand"])
+        params.update(combos=" + ".join(parts), hand_half=hc_half)
     if held and held_half:
-        words.append(f"half of held {' + '.join(h[0] for h in held)} = {held_half}")
+        words.append(COMP_PARTS["held"])
+        params.update(held=" + ".join(h[0] for h in held), held_half=held_half)
     if loose:
-        words.append(f"{loose} loose bright/poetry/purple card{'s' if loose > 1 else ''} x "
-                     f"{kw['per_card']}")
+        words.append(COMP_PARTS["loose" if loose > 1 else "one_loose"])
+        params.update(loose=loose, per_card=kw["per_card"])
     detail = {"base": base, "hand_combos": [x.id for x in (ch, st) if x],
               "held_yaku": [h[0] for h in held] if kw["held_counts"] else [],
-              "loose_cards": loose, "words": "; ".join(words) or "nothing to claim"}
+              "loose_cards": loose,
+              "words": said("; ".join(words) or "nothing to claim", **params)}
     return base, detail
 
 
 def _misdeal(seated, dealer, fid, carry, c):
     players = tuple(PlayerScore(p, (), 0, (), 0, "misdeal") for p in seated)
     return RoundResult(GAME_ID, c.preset, players, (), None, dealer, dict(carry),
-                       (f"misdeal: all four {fid} cards in the opening field; the same dealer "
-                        f"deals again and nothing is scored (section 3.7)",))
+                       (said("misdeal: all four {month} cards in the opening field; the same "
+                             "dealer deals again and nothing is scored (section 3.7)",
+                             month=fid),))
 
 
 def _result(seated, active, led, fm, fm_reason, ev_of, extra, winner, win_reason, carry_out,
@@ -1132,8 +1189,8 @@ def _result(seated, active, led, fm, fm_reason, ev_of, extra, winner, win_reason
         steps[p].append(Step(sid, "add", v, why, totals[p]))
 
     for sid, payer, payee, amt, why in led.items:
-        add(payee, sid, amt, f"{why} (from {payer})")
-        add(payer, sid, -amt, f"{why} (to {payee})")
+        add(payee, sid, amt, _around("", why, " (from {payer})", payer=payer))
+        add(payer, sid, -amt, _around("", why, " (to {payee})", payee=payee))
     for sid, p, amt, why in led.scores:
         add(p, sid, amt, why)
     payments = [Payment(payer, payee, amt * fm, why)
@@ -1142,7 +1199,8 @@ def _result(seated, active, led, fm, fm_reason, ev_of, extra, winner, win_reason
         nets = {p: amt * fm for _, p, amt, _ in led.scores}
         for pay in fewest_transfers(nets):
             payments.append(Payment(pay.payer, pay.payee, pay.amount,
-                                    "card points (TCV - 88) x FM, settled between players"))
+                                    said("card points (TCV - 88) x FM, settled between "
+                                         "players")))
     out = []
     for p in seated:
         base = totals[p]
@@ -1158,11 +1216,12 @@ def _result(seated, active, led, fm, fm_reason, ev_of, extra, winner, win_reason
                                base * fm, role, extra[p]))
     notes = list(notes)
     if winner:
-        notes.append(f"round winner {winner}: {win_reason}; {winner} deals next")
+        notes.append(_around("round winner {winner}: ", win_reason, "; {winner} deals next",
+                             winner=winner))
     if not_zero_sum:
-        notes.append("not zero-sum: in the two-player base game each player banks "
-                     "(TCV - 88) x FM as a score (section 6, A3); payments hold the transfers "
-                     "only")
+        notes.append(said("not zero-sum: in the two-player base game each player banks "
+                          "(TCV - 88) x FM as a score (section 6, A3); payments hold the "
+                          "transfers only"))
     return RoundResult(GAME_ID, c.preset, tuple(out), tuple(payments), winner, winner,
                        {"carry_multiplier": carry_out} if carry_out else {}, tuple(notes))
 

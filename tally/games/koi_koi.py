@@ -15,7 +15,7 @@ from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK,
                      INO_SHIKA_CHO, POETRY_RIBBONS, RIBBONS, TENS, month_mask, slugs_of)
 from ..errors import TallyError
 from ..options import BOOL, INT, Option, Preset
-from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import events_of, piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
 
@@ -74,10 +74,29 @@ _YAKU_ROWS = (
 )
 _CAT = {row[0]: row[1] for row in _YAKU_ROWS}
 _NAMES = {row[0]: {"en": row[2], "ja": row[3]} for row in _YAKU_ROWS}
-_NOTES = {"tan": "1 + 1 per dry ribbon beyond 5", "aotan": "5 + 1 per ribbon beyond 3",
-          "akatan": "5 + 1 per ribbon beyond 3", "akatan_aotan": "10 + 1 per ribbon beyond 6",
-          "tane": "1 + 1 per ten beyond 5", "inoshikacho": "5 + 1 per ten beyond 3",
-          "kasu": "1 + 1 per chaff beyond 10"}
+# How each growing yaku counts (YakuHit.note), as (points, beyond) for the templates below.
+_GROWS = {"tan": (1, 5), "aotan": (5, 3), "akatan": (5, 3), "akatan_aotan": (10, 6),
+          "tane": (1, 5), "inoshikacho": (5, 3), "kasu": (1, 10)}
+
+
+def _note(yid: str, willow_inc=True, special=False):
+    points, beyond = _GROWS[yid]
+    if yid == "tan":
+        return said("{points} + 1 per dry ribbon beyond {count}", points=points, count=beyond)
+    if yid in ("tane", "inoshikacho"):
+        return said("{points} + 1 per ten beyond {count}", points=points, count=beyond)
+    if yid == "kasu":
+        if special:
+            return said("{points} + 1 per chaff beyond {count} (storm, coloured paulownia, "
+                        "sake count 2)", points=points, count=beyond)
+        return said("{points} + 1 per chaff beyond {count}", points=points, count=beyond)
+    if not willow_inc:
+        return said("{points} + 1 per ribbon beyond {count} (the willow ribbon not counted)",
+                    points=points, count=beyond)
+    return said("{points} + 1 per ribbon beyond {count}", points=points, count=beyond)
+
+
+_NOTES = {yid: _note(yid) for yid in _GROWS}
 
 YAKU = tuple(YakuDef(id_, _NAMES[id_], pts, slugs_of(cards), _CAT_NAMES[cat], desc)
              for id_, cat, _en, _ja, pts, cards, desc in _YAKU_ROWS)
@@ -223,14 +242,13 @@ class Compiled:
         self.hits = {}
         self.notes = dict(_NOTES)
         if self.alt:
-            self.notes.update(aotan="5 flat (alternative chart)",
-                              akatan="5 flat (alternative chart)",
-                              inoshikacho="5 flat (alternative chart)")
+            flat = said("{points} flat (alternative chart)", points=5)
+            self.notes.update(aotan=flat, akatan=flat, inoshikacho=flat)
         elif not self.willow_inc:
             for k in ("aotan", "akatan", "akatan_aotan"):
-                self.notes[k] += " (the willow ribbon not counted)"
+                self.notes[k] = _note(k, willow_inc=False)
         if r.special_chaffs:
-            self.notes["kasu"] += " (storm, coloured paulownia, sake count 2)"
+            self.notes["kasu"] = _note("kasu", special=True)
 
     def hit(self, key: tuple) -> YakuHit:
         """The YakuHit of a (id, points, cards mask) row, cached per option set."""
@@ -327,19 +345,31 @@ def _filter(met: list, c: Compiled, willow_field: bool, paulownia_field: bool):
     if c.rain_fog and (willow_field or paulownia_field):
         gone = {}
         if willow_field:
-            gone["hanami"] = "a willow (rain) card lies in the field (rain_and_fog)"
+            gone["hanami"] = said("a willow (rain) card lies in the field (rain_and_fog)")
         if paulownia_field:
-            gone["tsukimi"] = "a paulownia (fog) card lies in the field (rain_and_fog)"
+            gone["tsukimi"] = said("a paulownia (fog) card lies in the field (rain_and_fog)")
         cancelled = tuple((y[0], gone[y[0]]) for y in met if y[0] in gone)
         if cancelled:
             met = [y for y in met if y[0] not in gone]
     if c.friends and met:
         views = [y for y in met if _CAT[y[0]] == VIEWS_CAT]
         if views and len(views) == len(met):  # no Bright, Ribbon, Other or kasu yaku
-            cancelled += tuple((y[0], "no Bright, Ribbon or Other yaku beside it "
-                                "(views_with_friends)") for y in views)
+            cancelled += tuple((y[0], said("no Bright, Ribbon or Other yaku beside it "
+                                           "(views_with_friends)")) for y in views)
             met = []
     return met, cancelled
+
+
+def _not_scored(yid: str, reason):
+    """The note step of a yaku voided by _filter, by the template of its reason."""
+    if reason.template.startswith("a willow"):
+        return said("{yaku} not scored: a willow (rain) card lies in the field (rain_and_fog)",
+                    yaku=yid)
+    if reason.template.startswith("a paulownia"):
+        return said("{yaku} not scored: a paulownia (fog) card lies in the field "
+                    "(rain_and_fog)", yaku=yid)
+    return said("{yaku} not scored: no Bright, Ribbon or Other yaku beside it "
+                "(views_with_friends)", yaku=yid)
 
 
 def _combine(met: list, c: Compiled) -> list:
@@ -394,6 +424,26 @@ def _base(m: int, c: Compiled, sake_ten: bool, sake_chaff: bool, wf=False, pf=Fa
     return sum(y[1] for y in scoring), scoring, met, cancelled
 
 
+def _sake_words(as_chaffs: bool, w: int, recorded: bool, ten: int, chaff: int):
+    """The sentence of the sake cup's choice, one template per shape."""
+    p = {"card": "chrysanthemum-sake", "ten": ten, "chaff": chaff}
+    if as_chaffs and w == 1:
+        return (said("{card} counted as a chaff, as recorded (base {chaff}; as a ten: {ten})",
+                     **p) if recorded else
+                said("{card} counted as a chaff (base {chaff}; as a ten: {ten})", **p))
+    if as_chaffs:
+        return (said("{card} counted as 2 chaffs, as recorded (base {chaff}; as a ten: {ten})",
+                     **p) if recorded else
+                said("{card} counted as 2 chaffs (base {chaff}; as a ten: {ten})", **p))
+    if w == 1:
+        return (said("{card} counted as a ten, as recorded (base {ten}; as a chaff: {chaff})",
+                     **p) if recorded else
+                said("{card} counted as a ten (base {ten}; as a chaff: {chaff})", **p))
+    return (said("{card} counted as a ten, as recorded (base {ten}; as 2 chaffs: {chaff})",
+                 **p) if recorded else
+            said("{card} counted as a ten (base {ten}; as 2 chaffs: {chaff})", **p))
+
+
 def pile_base(m: int, c: Compiled, *, willow_field=False, paulownia_field=False,
               sake_as: str | None = None):
     """base(P) of section 5.6 with the sake cup resolved: (base, scoring, met, cancelled,
@@ -402,13 +452,9 @@ def pile_base(m: int, c: Compiled, *, willow_field=False, paulownia_field=False,
         w = c.sake_chaff_w
         as_ten = _base(m, c, True, False, willow_field, paulownia_field)
         as_chaff = _base(m, c, False, True, willow_field, paulownia_field)
-        chaffs = "a chaff" if w == 1 else "2 chaffs"
-        how = ", as recorded" if sake_as else ""
-        if sake_as == "chaff" or (sake_as is None and as_chaff[0] > as_ten[0]):
-            return as_chaff + ((f"chrysanthemum-sake counted as {chaffs}{how} (base "
-                                f"{as_chaff[0]}; as a ten: {as_ten[0]})"),)
-        return as_ten + ((f"chrysanthemum-sake counted as a ten{how} (base {as_ten[0]}; as "
-                          f"{chaffs}: {as_chaff[0]})"),)
+        as_chaffs = sake_as == "chaff" or (sake_as is None and as_chaff[0] > as_ten[0])
+        choice = _sake_words(as_chaffs, w, bool(sake_as), as_ten[0], as_chaff[0])
+        return (as_chaff if as_chaffs else as_ten) + (choice,)
     if sake_as is not None:
         raise TallyError("sake_assignment: the sake cup has no choice here (it needs the "
                          "card in the pile and sake_10_or_1, or special_chaffs without a "
@@ -530,8 +576,18 @@ def _err(msg, **kw):
     return TallyError(f"{GAME_ID}: {msg}", game=GAME_ID, **kw)
 
 
-def _yaku_words(scoring) -> str:
-    return " + ".join(f"{y[0]} {y[1]}" for y in scoring) or "no yaku"
+def _yaku_words(scoring, head: str = "", **params) -> str:
+    """The scoring yaku as "id points + id points ...": one template per number of yaku
+    ({yaku1} {points1} + {yaku2} {points2} ...), after ``head``."""
+    if not scoring:
+        return said(head + "no yaku", **params)
+    for i, y in enumerate(scoring, 1):
+        params[f"yaku{i}"], params[f"points{i}"] = y[0], y[1]
+    return said(head + _YAKU_LISTS[len(scoring)], **params)
+
+
+_YAKU_LISTS = tuple(" + ".join(f"{{yaku{i}}} {{points{i}}}" for i in range(1, n + 1))
+                    for n in range(len(_YAKU_ROWS) + 1))
 
 
 def _names(players) -> str:
@@ -702,11 +758,14 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     four_misdeal = four is not None and not (r.four_of_a_kind_not_misdeal or
                                              r.four_of_a_kind_for_the_win)
     if misdeal or four_misdeal or len(auto) == 2:
-        why = ("misdeal" if misdeal else "four cards of a month in the opening field"
-               if four_misdeal else "both players hold an automatic-win hand (A11)")
         decision_error("misdeal")
-        return _void(players, dealer, carry_in, c, f"{why}: misdeal, the same dealer redeals; "
-                     f"the round does not count")
+        return _void(players, dealer, carry_in, c, said(
+            "misdeal: misdeal, the same dealer redeals; the round does not count")
+            if misdeal else said("four cards of a month in the opening field: misdeal, the "
+                                 "same dealer redeals; the round does not count")
+            if four_misdeal else said("both players hold an automatic-win hand (A11): "
+                                      "misdeal, the same dealer redeals; the round does not "
+                                      "count"))
     if four is not None and r.four_of_a_kind_not_misdeal and four[1] and dealer in given:
         mm = MONTHS[FLOWER_IDS.index(four[1])]
         if piles[dealer] & mm != mm:
@@ -719,12 +778,14 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             raise _err("two pre-play outcomes: field_four_of_a_kind and automatic_win_hand",
                        rule="automatic_win_hand", field=f"events.{auto[0][0]}")
         flat = (dealer, "four_of_a_kind_for_the_win",
-                f"four of a kind for the win: 4 {four[1] or 'same-month'} cards in the "
-                f"opening field, the dealer {dealer} scores 6")
+                said("four of a kind for the win: 4 {month} cards in the opening field, the "
+                     "dealer {dealer} scores 6", month=four[1], dealer=dealer) if four[1] else
+                said("four of a kind for the win: 4 same-month cards in the opening field, "
+                     "the dealer {dealer} scores 6", dealer=dealer))
         decision_error("four_of_a_kind_for_the_win")
     elif auto:
-        flat = (auto[0][1], "automatic_win", f"automatic win: {auto[0][1]} was dealt four "
-                f"pairs or a whole month and scores 6")
+        flat = (auto[0][1], "automatic_win", said("automatic win: {player} was dealt four "
+                "pairs or a whole month and scores 6", player=auto[0][1]))
         decision_error("automatic_win")
     if flat:  # 6 flat points, no multiplier (A11)
         w, sid, reason = flat
@@ -761,8 +822,9 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                 need_pile(p, "dealers_delight looks at both piles after a round with no stop")
             if not any(pile_base(piles[p], c, sake_as=sake_as.get(p))[2] for p in players):
                 return _finish(players, dealer, dealer, 6, (Step(
-                    "dealers_delight", "set", 6, f"dealer's delight: no yaku captured, the "
-                    f"dealer {dealer} scores 6", 6),), (), 0, carry_in, c, won=False)
+                    "dealers_delight", "set", 6, said("dealer's delight: no yaku captured, the "
+                    "dealer {dealer} scores 6", dealer=dealer), 6),), (), 0, carry_in, c,
+                    won=False)
         return _draw(players, dealer, carry_in, calls, c)
 
     # 3. Stop by S.
@@ -790,7 +852,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     total = base
     steps = [Step("base", "base", base, _yaku_words(scoring), base)]
     for yid, reason in cancelled:
-        steps.append(Step(yid, "note", 0, f"{yid} not scored: {reason}", total))
+        steps.append(Step(yid, "note", 0, _not_scored(yid, reason), total))
     choices = (choice,) if choice else ()
     extra = {}
     if r.winner_scores_all_yaku:
@@ -799,26 +861,24 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                                                    paulownia_field=pf,
                                                    sake_as=sake_as.get(other))
         total += ob
-        steps.append(Step("winner_scores_all_yaku", "add", ob, f"winner scores all yaku: "
-                          f"{other}'s {_yaku_words(oscoring)}", total))
+        steps.append(Step("winner_scores_all_yaku", "add", ob, _yaku_words(
+            oscoring, "winner scores all yaku: {player}'s ", player=other), total))
         extra["opponent_yaku"] = [c.hit(y).to_dict() for y in oscoring]
         if ochoice:
-            choices += (f"{other}: {ochoice}",)
+            choices += (said("{player}: " + ochoice.template, player=other,
+                             **ochoice.params),)
     if choices:
         extra["choices"] = list(choices)
 
     # 4-5. Koi-koi factor, field multiplier, Lucky 7 (section 5.5).
     counted = [cl for cl in calls if not (cl[2] and not r.minimum_points_call_counts_as_koikoi)]
     not_counted = [cl for cl in calls if cl not in counted]
-    rule_word = ""
     if r.challenge:
         skipped = [cl for cl in counted if cl[1] == s]
         counted = [cl for cl in counted if cl[1] != s]
-        rule_word = " (challenge: only the opponent's calls count)"
     elif r.double_or_nothing:
         skipped = [cl for cl in counted if cl[1] != s]
         counted = [cl for cl in counted if cl[1] == s]
-        rule_word = " (double_or_nothing: only the stopper's own calls count)"
     else:
         skipped = []
     n = len(counted)
@@ -836,43 +896,88 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if r.lucky_7:  # A6: the threshold is the yaku total before any multiplier by default
         lucky_t = total if r.lucky_7_threshold_uses_base else total * koi * fld
         lucky = lucky_t >= 7
-    who = [cl[1] for cl in counted]
+    # The sentences of steps 4-5, each shape one template whose params are players and
+    # numbers only: the koi-koi step in _koi_words; the rarer lucky 7 step's templates are
+    # put together here from who called (why) and what reached 7.
+    who = list(dict.fromkeys(cl[1] for cl in counted))
+    once = "" if r.koikoi_multiplier else ", counted once"
     if n == 1:
-        why = f"{who[0]} called koi-koi"
+        why = "{caller} called koi-koi"
+    elif n and len(who) == 1:
+        why = "{caller} called koi-koi {calls} times" + once
     elif n:
-        why = (f"{who[0]} called koi-koi {n} times" if len(set(who)) == 1 else
-               f"{_names(who)} called koi-koi ({n} calls)")
-        why += ", counted once" if not r.koikoi_multiplier else ""
+        why = "{caller} and {caller2} called koi-koi ({calls} calls)" + once
     else:
         why = "no koi-koi call counts"
-    if skipped:
-        steps.append(Step("koi_koi", "note", 1, f"{_names([cl[1] for cl in skipped])}'s "
-                          f"koi-koi does not double {s}'s score{rule_word}", total))
+    whyp = ({} if not n else {"caller": who[0]} if n == 1 else
+            dict(zip(("caller", "caller2"), who), calls=n))
+    if skipped:  # challenge: the stopper's own calls; double_or_nothing: the opponent's
+        ps = {"caller": skipped[0][1], "stopper": s}
+        steps.append(Step("koi_koi", "note", 1, said(
+            "{caller}'s koi-koi does not double {stopper}'s score (challenge: only the "
+            "opponent's calls count)", **ps) if r.challenge else said(
+            "{caller}'s koi-koi does not double {stopper}'s score (double_or_nothing: only "
+            "the stopper's own calls count)", **ps), total))
     if not_counted:
-        steps.append(Step("minimum_points", "note", 1, f"{_names([cl[1] for cl in not_counted])}"
-                          f"'s forced koi-koi (minimum_points) is not a real call", total))
+        forced = list(dict.fromkeys(cl[1] for cl in not_counted))
+        steps.append(Step("minimum_points", "note", 1, said(
+            "{caller}'s forced koi-koi (minimum_points) is not a real call", caller=forced[0])
+            if len(forced) == 1 else said("{caller} and {caller2}'s forced koi-koi "
+                                          "(minimum_points) is not a real call",
+                                          caller=forced[0], caller2=forced[1]), total))
     if lucky:
         old = koi
         koi = koi + 1 if r.lucky_7_triple else koi * 2
         total *= koi
         what = ("the yaku total" if r.lucky_7_threshold_uses_base else
                 "the score before lucky 7")
-        head = f"koi-koi and lucky 7 x{koi}: {why}, and " if old > 1 else \
-            f"lucky 7 x{koi}: {why}; "
-        steps.append(Step("lucky_7", "multiply", koi, f"{head}{what} {lucky_t} is 7 or more"
-                          f"{' (lucky_7_triple)' if r.lucky_7_triple and old > 1 else ''}",
-                          total))
+        if old > 1:
+            words = ("koi-koi and lucky 7 x{factor}: " + why + ", and " + what +
+                     " {value} is 7 or more" + (" (lucky_7_triple)" if r.lucky_7_triple else ""))
+        else:
+            words = "lucky 7 x{factor}: " + why + "; " + what + " {value} is 7 or more"
+        steps.append(Step("lucky_7", "multiply", koi, said(words, factor=koi, value=lucky_t,
+                                                           **whyp), total))
     elif koi > 1:
         total *= koi
-        steps.append(Step("koi_koi", "multiply", koi, f"koi-koi x{koi}: {why}"
-                          f"{' (koikoi_multiplier)' if r.koikoi_multiplier else ''}", total))
+        steps.append(Step("koi_koi", "multiply", koi,
+                          _koi_words(n, who, r.koikoi_multiplier, koi), total))
     if fld > 1:
         total *= fld
-        name = "super bright" if r.super_bright else "bright"
-        steps.append(Step(name.replace(" ", "_"), "multiply", fld, f"{name} x{fld}: {brights} "
-                          f"bright{'s' if brights > 1 else ''} in the opening field", total))
+        ps = {"factor": fld, "count": brights}
+        if r.super_bright:
+            words = (said("super bright x{factor}: {count} brights in the opening field", **ps)
+                     if brights > 1 else
+                     said("super bright x{factor}: {count} bright in the opening field", **ps))
+        else:
+            words = (said("bright x{factor}: {count} brights in the opening field", **ps)
+                     if brights > 1 else
+                     said("bright x{factor}: {count} bright in the opening field", **ps))
+        steps.append(Step("super_bright" if r.super_bright else "bright", "multiply", fld,
+                          words, total))
     return _finish(players, dealer, s, total, tuple(steps), hits, base, carry_in, c, won=True,
                    extra=extra)
+
+
+def _koi_words(n: int, who: list, multiplier: bool, factor: int):
+    """The koi-koi step without lucky 7: n counted calls by ``who`` (distinct, in order)."""
+    if n == 1 and multiplier:
+        return said("koi-koi x{factor}: {caller} called koi-koi (koikoi_multiplier)",
+                    factor=factor, caller=who[0])
+    if n == 1:
+        return said("koi-koi x{factor}: {caller} called koi-koi", factor=factor, caller=who[0])
+    if len(who) == 1 and multiplier:
+        return said("koi-koi x{factor}: {caller} called koi-koi {calls} times "
+                    "(koikoi_multiplier)", factor=factor, caller=who[0], calls=n)
+    if len(who) == 1:
+        return said("koi-koi x{factor}: {caller} called koi-koi {calls} times, counted once",
+                    factor=factor, caller=who[0], calls=n)
+    if multiplier:
+        return said("koi-koi x{factor}: {caller} and {caller2} called koi-koi ({calls} calls) "
+                    "(koikoi_multiplier)", factor=factor, caller=who[0], caller2=who[1],
+                    calls=n)
+    return said("koi-koi x{factor}: {caller} and {caller2} called koi-koi ({calls} calls), "
+                "counted once", factor=factor, caller=who[0], caller2=who[1], calls=n)
 
 
 def _role_scores(players, winner, points, steps, hits, base, extra):
@@ -894,7 +999,7 @@ def _finish(players, dealer, winner, points, steps, hits, base, carry_in, c, *, 
         scores = [PlayerScore(x.player, x.yaku, x.base_points, x.steps, x.points,
                               "dealers_delight" if x.player == winner else x.role, x.extra)
                   for x in scores]
-    payments = (Payment(loser, winner, points, "round score"),) if points else ()
+    payments = (Payment(loser, winner, points, said("round score")),) if points else ()
     totals = dict(carry_in.get("totals") or {p: 0 for p in players})
     totals[winner] += points
     rounds_won = dict(carry_in.get("rounds_won") or {p: 0 for p in players})
@@ -907,18 +1012,27 @@ def _finish(players, dealer, winner, points, steps, hits, base, carry_in, c, *, 
         banks[winner] += points
         banks[loser] -= points  # A12: a bank may go below zero
         carry["banks"] = banks
-        notes.append(f"steal_points: {winner} takes {points} from {loser}'s bank")
+        notes.append(said("steal_points: {winner} takes {points} from {loser}'s bank",
+                          winner=winner, points=points, loser=loser))
     if r.first_to_50 and totals[winner] >= 50:  # A16: the running total, never the bank
         carry["game_over"] = True
-        notes.append(f"first_to_50: {winner} reaches {totals[winner]}, the game ends")
+        notes.append(said("first_to_50: {player} reaches {total}, the game ends",
+                          player=winner, total=totals[winner]))
     return RoundResult(GAME_ID, r.preset, tuple(scores), payments, winner if won else None,
                        winner if won else dealer, carry, tuple(notes))
 
 
 def _draw(players, dealer, carry_in, calls, c):
-    why = "no stop: the round is a draw, both score 0; the dealer keeps the deal"
-    if calls:
-        why += f" (koi-koi called by {_names([cl[1] for cl in calls])}, but nobody stopped)"
+    callers = list(dict.fromkeys(cl[1] for cl in calls))
+    if len(callers) > 1:
+        why = said("no stop: the round is a draw, both score 0; the dealer keeps the deal "
+                   "(koi-koi called by {caller} and {caller2}, but nobody stopped)",
+                   caller=callers[0], caller2=callers[1])
+    elif callers:
+        why = said("no stop: the round is a draw, both score 0; the dealer keeps the deal "
+                   "(koi-koi called by {caller}, but nobody stopped)", caller=callers[0])
+    else:
+        why = said("no stop: the round is a draw, both score 0; the dealer keeps the deal")
     scores = tuple(PlayerScore(p, (), 0, (), 0, "draw") for p in players)
     return RoundResult(GAME_ID, c.o.preset, scores, (), None, dealer,
                        _carry(players, carry_in, c), (why,))

@@ -1,0 +1,50 @@
+"""Breakdown sentences in the reader's language.
+
+The engine writes each reason in English and keeps its template and parameters
+(``tally.results.said``). Here the template is translated through the catalogues and filled
+in: the API adds it as ``said`` beside ``reason`` for readers of another language, and the
+pages show ``said`` where there is one.
+"""
+
+from __future__ import annotations
+
+from flask_babel import get_locale, gettext
+
+
+def language() -> str:
+    locale = get_locale()
+    return locale.language if locale else "en"
+
+
+def say(template: str, params: dict, fallback: str = "") -> str:
+    """The template in the reader's language, filled in (the English reason if it will not)."""
+    try:
+        return gettext(template).format(**params)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return fallback or template
+
+
+def add_said(obj):
+    """Add ``said`` to every object in ``obj`` that carries a template and its params."""
+    if isinstance(obj, dict):
+        template, params = obj.get("template"), obj.get("params")
+        if isinstance(template, str) and isinstance(params, dict):
+            obj["said"] = say(template, params, obj.get("reason") or "")
+        for v in obj.values():
+            if isinstance(v, (dict, list)):
+                add_said(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            if isinstance(v, (dict, list)):
+                add_said(v)
+    return obj
+
+
+def said_of(item) -> str:
+    """What to show for a step or payment dict: its sentence in the reader's language."""
+    if not isinstance(item, dict):
+        return str(item)
+    template, params = item.get("template"), item.get("params")
+    if isinstance(template, str) and isinstance(params, dict):
+        return say(template, params, item.get("reason") or "")
+    return item.get("reason") or ""
