@@ -17,11 +17,19 @@ def language() -> str:
 
 
 def say(template: str, params: dict, fallback: str = "") -> str:
-    """The template in the reader's language, filled in (the English reason if it will not)."""
+    """The template in the reader's language, filled in (the English reason if it will not).
+    A parameter that is itself a sentence ({template, params}) is said first."""
     try:
+        params = {k: say(v["template"], v["params"]) if _is_sentence(v) else v
+                  for k, v in params.items()}
         return gettext(template).format(**params)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return fallback or template
+
+
+def _is_sentence(v) -> bool:
+    return isinstance(v, dict) and isinstance(v.get("template"), str) and \
+        isinstance(v.get("params"), dict)
 
 
 def add_said(obj):

@@ -19,7 +19,11 @@ class Said(str):
     __slots__ = ("template", "params")
 
     def to_dict(self) -> dict:
-        return {"template": self.template, "params": dict(self.params)}
+        # a parameter may itself be a said() sentence (a list of card values, say): it is
+        # translated on its own, so a sentence never needs a template per combination of parts
+        return {"template": self.template,
+                "params": {k: v.to_dict() if isinstance(v, Said) else v
+                           for k, v in self.params.items()}}
 
 
 def said(template: str, **params) -> Said:

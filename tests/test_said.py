@@ -95,3 +95,12 @@ def test_the_api_says_the_breakdown_in_the_readers_language(client):
     for s in templated:
         assert s["said"] != s["reason"] and s["reason"] == s["template"].format(**s["params"])
     assert [s["reason"] for s in ja_steps] == [s["reason"] for s in en_steps]
+
+
+@pytest.mark.parametrize("game", sorted(tally.GAMES))
+def test_every_breakdown_sentence_of_a_game_has_a_template(game):
+    """No game writes a step or payment reason the pages cannot translate."""
+    d = tally.score_round(game, tally.get_game(game).round_example).to_dict()
+    lines = [s for p in d["players"] for s in p["steps"]] + d["payments"]
+    plain = [x["reason"] for x in lines if x.get("reason") and "template" not in x]
+    assert not plain, plain[:3]

@@ -22,7 +22,7 @@ from ..cards import (BRIGHTS, CHAFFS, FLOWERS, RIBBONS, TENS, mask_of, month_mas
                      slugs_of)
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, INT, NUMBER, Option, Preset
-from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Said, Step, YakuHit, said
 from ..rounds import events_of, piles_of, player_field, players_of
 from . import EventDef, InputDef, YakuDef
 
@@ -43,25 +43,41 @@ def value_of(mask: int, values) -> int:
 
 
 def value_words(mask: int, values) -> str:
-    """"3 cards x50 + 8 cards x10" for a game's own value table."""
+    """"3 cards x50 + 8 cards x10" for a game's own value table. A ``Said`` whose template
+    ("{cards1} cards x{value1} + {cards2} cards x{value2}", one per shape) a sentence can
+    take in: ``said("card value: " + w.template + " = {total}", **w.params, total=...)``."""
     parts = []
+    params = {}
     for m, v in values:
         n = (mask & m).bit_count()
         if n:
-            parts.append(f"{n} card{'s' if n > 1 else ''} x{v}")
-    return " + ".join(parts) if parts else "no cards"
+            i = len(parts) + 1
+            parts.append(f"{{cards{i}}} card{'s' if n > 1 else ''} x{{value{i}}}")
+            params[f"cards{i}"], params[f"value{i}"] = n, v
+    return said(" + ".join(parts) if parts else "no cards", **params)
 
 
 def standard_words(mask: int, values=STANDARD_VALUES) -> str:
-    """Counts by kind for the standard table: "3 brights x20 + 5 tens x10 + ..."."""
+    """Counts by kind for the standard table: "3 brights x20 + 5 tens x10 + ...". A ``Said``
+    like value_words' (template "{brights} brights x20 + {tens} tens x10 + ...")."""
     if values is not STANDARD_VALUES:
         return value_words(mask, values)
     parts = []
+    params = {}
     for (name, m), (_, v) in zip(KIND_ROWS, values):
         n = (mask & m).bit_count()
         if n:
-            parts.append(f"{n} {name} x{v}")
-    return " + ".join(parts) if parts else "no cards"
+            parts.append(f"{{{name}}} {name} x{v}")
+            params[name] = n
+    return said(" + ".join(parts) if parts else "no cards", **params)
+
+
+def _taking(head: str, part, tail: str = "", **params) -> Said:
+    """``head + part + tail`` as one template: ``part``'s own template and params when it is
+    a Said (each shape a complete sentence), else ``part`` as the {reason} parameter."""
+    if isinstance(part, Said) and not part.params.keys() & params.keys():
+        return said(head + part.template + tail, **part.params, **params)
+    return said(head + "{reason}" + tail, reason=part, **params)
 
 
 # --------------------------------------------------------------------------------------------
@@ -124,7 +140,7 @@ class Group:
             full = r.need == r.mask.bit_count()
             hit = YakuHit(r.id, r.names["en"], r.points, r.cards, r.names) if full else None
             zero = (YakuHit(r.id, r.names["en"], 0, r.cards, r.names,
-                            f"worth 0: {self.void[2]}") if full and self.void else None)
+                            _taking("worth 0: ", self.void[2])) if full and self.void else None)
             plan.append((r.mask, r.need, full, r.points, hit, zero, r))
         object.__setattr__(self, "plan", tuple(plan))
 
@@ -164,7 +180,7 @@ def evaluate_pile(mask: int, values, groups) -> Evaluation:
                 hit = YakuHit(r.id, r.names["en"], points, cards, r.names)
                 if voided:
                     zero = YakuHit(r.id, r.names["en"], 0, cards, r.names,
-                                   f"worth 0: {void[2]}")
+                                   _taking("worth 0: ", void[2]))
             if voided:
                 hits.append(zero)
             else:
@@ -406,9 +422,10 @@ def month_warnings(piles: Mapping[str, int], players) -> list[str]:
         m = piles[p]
         odd = [fid for fid, mm in MONTHS if (m & mm).bit_count() in (1, 3)]
         if odd:
-            out.append(f"warning: {p} holds an odd number of cards of {', '.join(odd)}; "
-                       f"captures come in pairs or fours, so this set cannot come from real "
-                       f"play (capture-basics.md section 5)")
+            out.append(said("warning: {player} holds an odd number of cards of {months}; "
+                            "captures come in pairs or fours, so this set cannot come from "
+                            "real play (capture-basics.md section 5)", player=p,
+                            months=", ".join(odd)))
     return out
 
 
@@ -447,15 +464,16 @@ def card_and_yaku_steps(led: Ledger, p: str, mask: int, ev: Evaluation, values) 
 
 def card_step(led: Ledger, p: str, mask: int, ev: Evaluation, values) -> None:
     cv = ev.details["card_value"]
-    led.start(p, "card_value", cv, f"card value: {standard_words(mask, values)} = {cv}")
+    led.start(p, "card_value", cv,
+              _taking("card value: ", standard_words(mask, values), " = {total}", total=cv))
 
 
 def yaku_steps(led: Ledger, p: str, ev: Evaluation) -> None:
     for y in ev.yaku:
         if y.points:
-            led.add(p, y.id, y.points, f"{y.name} ({y.points})")
+            led.add(p, y.id, y.points, said("{yaku} ({points})", yaku=y.name, points=y.points))
         else:
-            led.note(p, y.id, f"{y.name}: {y.note}")
+            led.note(p, y.id, _taking("{yaku}: ", y.note, yaku=y.name))
 
 
 # --------------------------------------------------------------------------------------------
@@ -491,11 +509,12 @@ def decide(t: Table, scores: Mapping[str, int | float]) -> tuple[str | None, str
 def tie_note(t: Table, tied, winner, next_dealer) -> str:
     who = ", ".join(tied)
     if winner:
-        return (f"round tie between {who}: {winner} wins it by the tie-break order (dealer "
-                f"first, then turn order) and deals next")
-    return (f"round tie between {who}: no round win is credited; {next_dealer} deals next "
-            f"(dealer keeps the deal if tied, else the tied player earliest in turn order; "
-            f"capture-basics.md 10.1)")
+        return said("round tie between {players}: {winner} wins it by the tie-break order "
+                    "(dealer first, then turn order) and deals next", players=who,
+                    winner=winner)
+    return said("round tie between {players}: no round win is credited; {dealer} deals next "
+                "(dealer keeps the deal if tied, else the tied player earliest in turn order; "
+                "capture-basics.md 10.1)", players=who, dealer=next_dealer)
 
 
 def winner_takes_all(t: Table, led: Ledger) -> tuple[str, list[str]]:
@@ -507,13 +526,16 @@ def winner_takes_all(t: Table, led: Ledger) -> tuple[str, list[str]]:
     for p in t.players:
         if p == taker:
             led.set(p, "winner_takes_all", pot,
-                    f"winner takes all: {p} scores every player's round score ({pot})")
+                    said("winner takes all: {player} scores every player's round score "
+                         "({total})", player=p, total=pot))
         else:
-            led.set(p, "winner_takes_all", 0, f"winner takes all: {taker} takes the round")
+            led.set(p, "winner_takes_all", 0,
+                    said("winner takes all: {player} takes the round", player=taker))
     notes = []
     if tied:
-        notes.append(f"winner takes all: round tie between {', '.join(tied)} goes to {taker} "
-                     f"(dealer first, then turn order; matching-flowers.md 10.4)")
+        notes.append(said("winner takes all: round tie between {players} goes to {player} "
+                          "(dealer first, then turn order; matching-flowers.md 10.4)",
+                          players=", ".join(tied), player=taker))
     return taker, notes
 
 
@@ -534,20 +556,23 @@ def round_payments(t: Table, scores: Mapping[str, int | float], winner: str | No
         if p == winner:
             continue
         if stake:
-            out.append(Payment(p, winner, stake, "settle_fixed_per_round: fixed stake to the "
-                                                "round winner"))
+            out.append(Payment(p, winner, stake, said("settle_fixed_per_round: fixed stake "
+                                                      "to the round winner")))
         if rate:
             if r.get("settle_per_point_basis") == "winner_score":
                 pts = max(scores[winner], 0)
-                why = f"{pts} points (winner's round score)"
+                why = said("settle_per_point: {points} points (winner's round score) x {rate}",
+                           points=pts, rate=rate)
             else:
                 pts = max(scores[winner] - scores[p], 0)
-                why = f"{pts} points ({scores[winner]} - {scores[p]})"
+                why = said("settle_per_point: {points} points ({winner_score} - {score}) x "
+                           "{rate}", points=pts, winner_score=scores[winner], score=scores[p],
+                           rate=rate)
             amount = pts * rate
             if isinstance(amount, float) and amount.is_integer():
                 amount = int(amount)
             if amount:
-                out.append(Payment(p, winner, amount, f"settle_per_point: {why} x {rate}"))
+                out.append(Payment(p, winner, amount, why))
     return out
 
 
@@ -562,13 +587,19 @@ def game_winner(t: Table, totals, wins) -> tuple[str | None, str]:
     for name, table in keys:
         best = max(table[p] for p in pool)
         pool = [p for p in pool if table[p] == best]
-        how.append(f"{'most rounds won' if name == 'wins' else 'highest total'}")
+        how.append(name)
         if len(pool) == 1:
-            return pool[0], " then ".join(how)
+            return pool[0], _GAME_WON_BY[tuple(how)]
     first = t.carry.get("first_dealer", t.dealer)  # no carry: this is the first round
     if r.get("first_dealer_tie_breaker") and first in pool:
-        return first, "tie: the first dealer wins (first_dealer_tie_breaker)"
-    return None, f"shared win between {', '.join(pool)}"
+        return first, said("tie: the first dealer wins (first_dealer_tie_breaker)")
+    return None, said("shared win between {tied}", tied=", ".join(pool))
+
+
+# game_winner's "how": the keys that decided it, in order (a Said other sentences take in)
+_GAME_WON_BY = {("total",): said("highest total"), ("wins",): said("most rounds won"),
+                ("total", "wins"): said("highest total then most rounds won"),
+                ("wins", "total"): said("most rounds won then highest total")}
 
 
 def next_carry(t: Table, scores: Mapping[str, int | float], winner: str | None, *,
@@ -593,13 +624,18 @@ def next_carry(t: Table, scores: Mapping[str, int | float], winner: str | None, 
         ended = end_check(totals, wins)
     if ended is None and t.length is not None and played >= t.length:
         gw, how = game_winner(t, totals, wins)
-        ended = (gw, f"{played} of {t.length} rounds played; {how}")
+        ended = (gw, _taking("{played} of {length} rounds played; ", how, played=played,
+                             length=t.length))
     game_win = None
     if ended is not None:
         game_win, how = ended
         carry["game_over"] = True
         carry["game_winner"] = game_win
-        notes.append(f"game over: {how}" + (f"; {game_win} wins the game" if game_win else ""))
+        if game_win:
+            notes.append(_taking("game over: ", how, "; {game_winner} wins the game",
+                                 game_winner=game_win))
+        else:
+            notes.append(_taking("game over: ", how))
     return carry, notes, game_win
 
 
@@ -607,8 +643,8 @@ def game_payments(t: Table, game_win: str | None) -> list[Payment]:
     stake = t.rules.get("settle_fixed_per_game", 0)
     if not stake or game_win is None:
         return []
-    return [Payment(p, game_win, stake, "settle_fixed_per_game: stake to the game winner")
-            for p in t.players if p != game_win]
+    why = said("settle_fixed_per_game: stake to the game winner")
+    return [Payment(p, game_win, stake, why) for p in t.players if p != game_win]
 
 
 # --------------------------------------------------------------------------------------------
@@ -616,11 +652,39 @@ def game_payments(t: Table, game_win: str | None) -> list[Payment]:
 
 def misdeal_result(t: Table, preset: str) -> RoundResult:
     ev = t.misdeal
-    who = f" ({ev['player']})" if ev.get("player") else ""
-    note = (f"misdeal: {MISDEAL_REASONS[ev['reason']]}{who}; the deal is void, nothing is "
-            f"scored and {t.dealer} deals again (capture-basics.md section 3)")
+    note = _misdeal_note(ev["reason"], ev.get("player"), t.dealer)
     players = tuple(PlayerScore(p, (), 0, (), 0, "void") for p in t.players)
     return RoundResult(t.game.id, preset, players, (), None, t.dealer, dict(t.carry), (note,))
+
+
+def _misdeal_note(reason: str, player, dealer: str) -> Said:
+    """The note of a void deal: one template per MISDEAL_REASONS entry, with or without the
+    holder who called it."""
+    if reason == "field_four":
+        if player:
+            return said("misdeal: all 4 cards of a month were dealt to the field ({player}); "
+                        "the deal is void, nothing is scored and {dealer} deals again "
+                        "(capture-basics.md section 3)", player=player, dealer=dealer)
+        return said("misdeal: all 4 cards of a month were dealt to the field; the deal is "
+                    "void, nothing is scored and {dealer} deals again (capture-basics.md "
+                    "section 3)", dealer=dealer)
+    if reason == "hand_four_of_a_kind":
+        if player:
+            return said("misdeal: a player was dealt all 4 cards of a month ({player}); the "
+                        "deal is void, nothing is scored and {dealer} deals again "
+                        "(capture-basics.md section 3)", player=player, dealer=dealer)
+        return said("misdeal: a player was dealt all 4 cards of a month; the deal is void, "
+                    "nothing is scored and {dealer} deals again (capture-basics.md section 3)",
+                    dealer=dealer)
+    if reason == "hand_four_pairs":
+        if player:
+            return said("misdeal: a player was dealt four pairs ({player}); the deal is void, "
+                        "nothing is scored and {dealer} deals again (capture-basics.md "
+                        "section 3)", player=player, dealer=dealer)
+        return said("misdeal: a player was dealt four pairs; the deal is void, nothing is "
+                    "scored and {dealer} deals again (capture-basics.md section 3)",
+                    dealer=dealer)
+    raise KeyError(reason)
 
 
 def finish(t: Table, preset: str, led: Ledger, yaku: Mapping[str, tuple], winner, next_dealer,
@@ -677,7 +741,8 @@ def standard_round(g, rnd: Mapping, c: Compiled, *, all_captured: str | None,
     notes: list[str] = []
     if all_captured:
         total = check_all_captured(t, piles, c.values, all_captured)
-        notes.append(f"card values of all captures total {total} (the whole deck)")
+        notes.append(said("card values of all captures total {total} (the whole deck)",
+                          total=total))
     led = Ledger(t.players)
     yaku = {}
     for p in t.players:

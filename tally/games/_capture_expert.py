@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from ..cards import BRIGHTS, CARD, CHAFFS, FLOWERS, RIBBONS, TENS, month_mask, slugs_of
 from ..errors import TallyError
+from ..results import said
 from ..rounds import piles_of
 
 # Card values with chaff = 0 (Hachi-juu Hana and Min-Hwatu section 2): deck total 240.
@@ -52,6 +53,42 @@ def kind_words(mask: int, values) -> str:
         if n:
             parts.append(f"{n} {name} x{v}")
     return " + ".join(parts) if parts else "no cards"
+
+
+_KIND_NAMES = ("brights", "tens", "ribbons", "chaff")
+
+
+def card_value_said(mask: int, values, total):
+    """"card value: {brights} brights x{brights_value} + ... = {total}": the words of
+    ``kind_words`` as one template per set of kinds present (16 shapes)."""
+    parts, params = [], {"total": total}
+    for (m, v), name in zip(values, _KIND_NAMES):
+        n = (mask & m).bit_count()
+        if n:
+            parts.append(f"{{{name}}} {name} x{{{name}_value}}")
+            params[name], params[f"{name}_value"] = n, v
+    return said("card value: " + (" + ".join(parts) if parts else "no cards") + " = {total}",
+                **params)
+
+
+def value_card_said(mask: int, values, total):
+    """"card value: {cards1} cards x{value1} + ... = {total}": ``_capture.value_words`` as one
+    template per number of rows present and each row's card / cards (the same templates as
+    ``_capture``'s card value steps)."""
+    parts, params = [], {"total": total}
+    for m, v in values:
+        n = (mask & m).bit_count()
+        if n:
+            i = len(parts) + 1
+            parts.append(f"{{cards{i}}} card{'s' if n > 1 else ''} x{{value{i}}}")
+            params[f"cards{i}"], params[f"value{i}"] = n, v
+    return said("card value: " + (" + ".join(parts) if parts else "no cards") + " = {total}",
+                **params)
+
+
+def card_values_total_said(total):
+    return said("card values of all captures total {total} (the whole deck, chaff 0)",
+                total=total)
 
 
 def err(g, msg: str, **kw) -> TallyError:

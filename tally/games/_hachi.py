@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from ..cards import FLOWERS, FULL_DECK, RIBBONS, month_mask, slugs_of
 from ..errors import TallyError
-from ..results import Evaluation, PlayerScore, RoundResult, YakuHit
+from ..results import Evaluation, PlayerScore, RoundResult, YakuHit, said
 from ..rounds import piles_of
 from . import Game, InputDef
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, Compiled, Ledger, book_preset,
@@ -183,11 +183,13 @@ def _from_captures(g, rnd, t, c, check) -> tuple[dict, dict, list[str]]:
     for p in t.players:
         m = piles[p]
         n, r = (m & OTHERS).bit_count(), (m & RIBBONS).bit_count()
-        words[p] = f"card points: {n} cards x10 + {r} ribbons x1 = {evals[p].details['card_value']}"
+        words[p] = said("card points: {cards} cards x10 + {ribbons} ribbons x1 = {value}",
+                        cards=n, ribbons=r, value=evals[p].details["card_value"])
         if m and not check(m):
-            notes.append(f"warning: {p}'s captures cannot be split into captures allowed by "
-                         f"this game's capture chart (pairs, or a hiki of three with its "
-                         f"capturing card), so this set cannot come from real play")
+            notes.append(said("warning: {player}'s captures cannot be split into captures "
+                              "allowed by this game's capture chart (pairs, or a hiki of three "
+                              "with its capturing card), so this set cannot come from real "
+                              "play", player=p))
     return evals, words, notes
 
 
@@ -239,13 +241,14 @@ def _from_totals(g, rnd, t) -> tuple[dict, dict, list[str]]:
         hits.sort(key=lambda h: order[h.id])
         yv = sum(h.points for h in hits)
         evals[p] = Evaluation(v + yv, tuple(hits), (), {"card_value": v, "yaku_value": yv})
-        words[p] = f"card points as given: {v}"
+        words[p] = said("card points as given: {value}", value=v)
         if not _total_fits(v, need):
             r, n = (need & RIBBONS).bit_count(), (need & OTHERS).bit_count()
-            notes.append(f"warning: {p}'s card total {v} cannot hold the cards of the yaku "
-                         f"listed ({r} ribbons worth 1 and {n} other cards worth 10): with "
-                         f"ribbons worth 1 a total ends in its ribbon count (section 10 "
-                         f"HS2 / H2); scored as given")
+            notes.append(said("warning: {player}'s card total {value} cannot hold the cards of "
+                              "the yaku listed ({ribbons} ribbons worth 1 and {cards} other "
+                              "cards worth 10): with ribbons worth 1 a total ends in its "
+                              "ribbon count (section 10 HS2 / H2); scored as given",
+                              player=p, value=v, ribbons=r, cards=n))
     if sum(totals[p] for p in t.players) > MAX_CARD_TOTAL:
         raise _err(g, f"card totals add up to {sum(totals[p] for p in t.players)}, but at "
                       f"most {IN_PLAY} cards worth at most 10 each are captured in a round "
@@ -301,22 +304,29 @@ def score_round(g, rnd: Mapping, c: Compiled, check) -> RoundResult:
     winner = None if scores[a] == scores[b] else (a if scores[a] > scores[b] else b)
     out_notes = []
     if winner is None:
-        out_notes.append(f"tied round ({scores[a]} v {scores[b]}; not covered, section 10 "
-                         f"recommends): no winner, {t.dealer} deals again, any winning streak "
-                         f"is broken")
+        out_notes.append(said("tied round ({points} v {points2}; not covered, section 10 "
+                              "recommends): no winner, {dealer} deals again, any winning "
+                              "streak is broken", points=scores[a], points2=scores[b],
+                              dealer=t.dealer))
         streak = (None, 0)
     else:
         loser = b if winner == a else a
         if margin >= STREAK_MARGIN:
             count = streak_n + 1 if streak_p == winner else 1
             streak = (winner, count)
-            out_notes.append(f"{winner} wins the round by {margin} ({scores[winner]} v "
-                             f"{scores[loser]}): {STREAK_MARGIN} or more, {count} such win"
-                             f"{'s' if count > 1 else ''} in a row")
+            ps = {"player": winner, "margin": margin, "points": scores[winner],
+                  "points2": scores[loser], "needed": STREAK_MARGIN, "count": count}
+            out_notes.append(said("{player} wins the round by {margin} ({points} v {points2}): "
+                                  "{needed} or more, {count} such wins in a row", **ps)
+                             if count > 1 else
+                             said("{player} wins the round by {margin} ({points} v {points2}): "
+                                  "{needed} or more, {count} such win in a row", **ps))
         else:
             streak = (None, 0)
-            out_notes.append(f"{winner} wins the round by {margin} ({scores[winner]} v "
-                             f"{scores[loser]}): less than {STREAK_MARGIN}, so no streak")
+            out_notes.append(said("{player} wins the round by {margin} ({points} v {points2}): "
+                                  "less than {needed}, so no streak", player=winner,
+                                  margin=margin, points=scores[winner],
+                                  points2=scores[loser], needed=STREAK_MARGIN))
     prev = t.carry
     totals = {p: prev.get("totals", {}).get(p, 0) + scores[p] for p in t.players}
     wins = {p: prev.get("wins", {}).get(p, 0) for p in t.players}
@@ -329,8 +339,9 @@ def score_round(g, rnd: Mapping, c: Compiled, check) -> RoundResult:
     if streak[1] >= STREAK_WINS:
         game_win = streak[0]
         carry["game_over"], carry["game_winner"] = True, game_win
-        out_notes.append(f"game over: {game_win} won two consecutive rounds, each by "
-                         f"{STREAK_MARGIN} points or more, and wins the game (section 6)")
+        out_notes.append(said("game over: {player} won two consecutive rounds, each by "
+                              "{needed} points or more, and wins the game (section 6)",
+                              player=game_win, needed=STREAK_MARGIN))
     payments = round_payments(t, scores, winner) + game_payments(t, game_win)
     players = []
     for p in t.players:

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from ..cards import BY_INDEX, CARD, FLOWERS, deck_without, month_mask, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, INT, Option
-from ..results import Evaluation, Payment, Step, YakuHit
+from ..results import Evaluation, Payment, Said, Step, YakuHit, said
 from ..settlement import fewest_transfers
 from . import InputDef, pile_mask
 
@@ -71,6 +71,23 @@ def month_counts(mask: int) -> tuple[int, ...]:
 def kabu(total: int) -> int:
     """The last digit of a sum (Kabu games, Sutda hand value)."""
     return total % 10
+
+
+# --------------------------------------------------------------------------- reasons
+
+def wrap_said(head: str, reason, tail: str = "", **params):
+    """A sentence around another reason (``head + reason + tail``) as one complete template:
+    the reason's template and params go into it, so every shape is translated whole."""
+    if isinstance(reason, Said):
+        return said(head + reason.template + tail, **params, **reason.params)
+    return head.format_map(params) + str(reason) + tail.format_map(params)
+
+
+def names_joined(names, key: str = "player", sep: str = " and "):
+    """(template fragment, params) naming players one placeholder each, joined by ``sep``
+    (a word kept in the template): "{player_1} and {player_2}"."""
+    keys = [f"{key}_{i}" for i in range(1, len(names) + 1)]
+    return sep.join("{%s}" % k for k in keys), dict(zip(keys, names))
 
 
 # --------------------------------------------------------------------------- reading hands
@@ -322,12 +339,13 @@ def seotda_table(deck: int, combos: list[Combo], specials=None) -> SeotdaTable:
         cb = by_mask.get(m)
         if cb is not None:
             main = YakuHit(cb.id, cb.names["en"], cb.points, (a, b), cb.names,
-                           f"rank {cb.rank}")
+                           said("rank {rank}", rank=cb.rank))
             strength = 100 - cb.rank
         else:
             main = YakuHit("hand_value", HAND_VALUE["en"], 1, (a, b), HAND_VALUE,
-                           f"hand value {hv} ({CARD[a].month_jp} + {CARD[b].month_jp}); "
-                           f"1 point if it wins")
+                           said("hand value {value} ({month_1} + {month_2}); 1 point if it "
+                                "wins", value=hv, month_1=CARD[a].month_jp,
+                                month_2=CARD[b].month_jp))
             strength = hv
         extra = specials(m) if specials else ()
         table.evals[m] = Evaluation(main.points, (main,) + tuple(extra), details={
@@ -389,33 +407,36 @@ def score_seotda(g, rnd: Mapping, c, special=None):
         top = evals[winners[0]]
         hand = top.yaku[0]
         if top.details["rank"] is None:
-            why = f"the highest hand value, {top.details['hand_value']}, scores 1 point"
+            why = said("the highest hand value, {value}, scores 1 point",
+                       value=top.details["hand_value"])
         else:
-            why = f"the best Hand Combo, {hand.name} (rank {top.details['rank']}), scores " \
-                  f"{hand.points}"
+            why = said("the best Hand Combo, {hand} (rank {rank}), scores {points}",
+                       hand=hand.name, rank=top.details["rank"], points=hand.points)
         outcome = Outcome("win", why, winners, hand.id, hand.points)
     notes = []
     if outcome.kind == "win" and len(outcome.winners) > 1:
         tied = ", ".join(outcome.winners)
         if c.rules["tie_draw"]:
-            outcome = Outcome("draw", f"{tied} tie ({outcome.reason}): the round is a draw "
-                              f"(tie_draw)")
+            outcome = Outcome("draw", wrap_said("{players} tie (", outcome.reason,
+                                                "): the round is a draw (tie_draw)",
+                                                players=tied))
         else:
-            notes.append(f"{tied} tie: each scores (tie_all_score)")
+            notes.append(said("{players} tie: each scores (tie_all_score)", players=tied))
     scoring = set(outcome.winners) if outcome.kind == "win" else set()
     scores = []
     for p in players:
         ev = evals[p]
         if p in scoring:
             pts = outcome.points
-            steps = (Step(outcome.hand_id, "base", pts, f"{p} wins: {outcome.reason}", pts),)
+            steps = (Step(outcome.hand_id, "base", pts,
+                          wrap_said("{player} wins: ", outcome.reason, player=p), pts),)
             role = "winner"
         elif outcome.kind == "draw":
             pts, role = 0, "draw"
             steps = (Step("draw", "note", 0, outcome.reason, 0),)
         else:
             pts, role = 0, "loser"
-            steps = (Step("lose", "note", 0, "only the winner scores", 0),)
+            steps = (Step("lose", "note", 0, said("only the winner scores"), 0),)
         scores.append(PlayerScore(p, ev.yaku, pts, steps, pts, role, extra={
             "hand": ev.yaku[0].id, "rank": ev.details["rank"],
             "hand_value": ev.details["hand_value"]}))
@@ -426,16 +447,17 @@ def score_seotda(g, rnd: Mapping, c, special=None):
             if p not in scoring:
                 for w in players:
                     if w in scoring:
-                        payments.append(Payment(p, w, outcome.points * stake,
-                                                f"{outcome.points} points x {stake} chips"))
+                        payments.append(Payment(p, w, outcome.points * stake, said(
+                            "{points} points x {stake} chips", points=outcome.points,
+                            stake=stake)))
     winner = outcome.winners[0] if len(scoring) == 1 else None
     carry = {}
     if outcome.kind == "draw":
         notes.append(outcome.reason)
         if "drawn_round_replayed" in c.rules and c.rules["drawn_round_replayed"]:
             carry["round_counts"] = False
-            notes.append("the drawn round does not count toward the agreed rounds "
-                         "(drawn_round_replayed)")
+            notes.append(said("the drawn round does not count toward the agreed rounds "
+                              "(drawn_round_replayed)"))
     # The winner deals next (sutda.md §5.5); a draw or a shared win keeps the dealer.
     return RoundResult(g.id, c.rules.preset, tuple(scores), tuple(payments), winner,
                        winner or dealer, carry, tuple(notes))
@@ -504,14 +526,14 @@ def split_pot(players, dealer, bets: Mapping[str, int], carried: Mapping[str, in
         if odd_left and odd == "nearest_dealer_right":
             first = next(p for p in order if p in winners)
             shares[first] += odd_left
-            notes.append(f"{odd_left} odd chip(s) of the split go to {first}, the tied player "
-                         f"nearest the dealer's right")
+            notes.append(said("{chips} odd chip(s) of the split go to {player}, the tied "
+                              "player nearest the dealer's right", chips=odd_left, player=first))
             odd_left = 0
     nets = {p: shares.get(p, 0) - owed[p] for p in players}
     carry_out = {}
     if odd_left:
-        notes.append(f"{pot} chips do not split evenly {k} ways: {odd_left} chip(s) stay in "
-                     f"the pot for the next round")
+        notes.append(said("{pot} chips do not split evenly {ways} ways: {chips} chip(s) stay "
+                          "in the pot for the next round", pot=pot, ways=k, chips=odd_left))
         left = odd_left
         for p in order:
             if left and nets[p] < 0:
@@ -564,15 +586,17 @@ def kabu_evaluation(g, mask: int, cache: dict, triple_id: str, triple_names: dic
         raise TallyError(f"a {g.id} hand is 1 to 3 cards, not {n}", game=g.id, field="cards")
     s = month_sum(mask)
     total = kabu(s)
-    yaku = [total_hit(total, mask, f"month sum {s}, last digit {total}")]
+    yaku = [total_hit(total, mask, said("month sum {sum}, last digit {total}", sum=s,
+                                        total=total))]
     details = {"total": total, "month_sum": s}
     if three_of_a_month(mask):
         if triple_counts_as is not None:  # Hiki-Kabu: the hand counts as 9 (§4)
             total = triple_counts_as
-            yaku[0] = total_hit(total, mask, f"three of a month counts as {total}")
+            yaku[0] = total_hit(total, mask, said("three of a month counts as {total}",
+                                                  total=total))
             details["total"] = total
         yaku.append(YakuHit(triple_id, triple_names["en"], total, slugs_of(mask),
-                            triple_names, "three cards of one month"))
+                            triple_names, said("three cards of one month")))
         details["triple"] = True
     ev = Evaluation(total, tuple(yaku), details=details)
     if len(cache) < 20000:
@@ -690,36 +714,43 @@ def score_banker(g, rnd: Mapping, c, *, specials, one_column: bool):
         ev = col_evals[col]
         total = ev.details["total"]
         if sp is not None:
-            res, why = -amt, f"the dealer holds {sp.names['en']}: the dealer wins every bet"
+            res, why = -amt, said("the dealer holds {hand}: the dealer wins every bet",
+                                  hand=sp.names["en"])
         elif ev.details.get("triple"):
             res = triple_mult * amt
-            why = f"column {col} is a triple: paid {triple_mult} x {amt}"
+            why = said("column {column} is a triple: paid {factor} x {amount}", column=col,
+                       factor=triple_mult, amount=amt)
         elif total > dtotal:
-            res, why = amt, f"column {col} totals {total}, above the dealer's {dtotal}"
+            res, why = amt, said("column {column} totals {total}, above the dealer's "
+                                 "{dealer_total}", column=col, total=total, dealer_total=dtotal)
         elif total < dtotal:
-            res, why = -amt, f"column {col} totals {total}, below the dealer's {dtotal}"
+            res, why = -amt, said("column {column} totals {total}, below the dealer's "
+                                  "{dealer_total}", column=col, total=total,
+                                  dealer_total=dtotal)
         elif tie_rule == "tie_push":
-            res, why = 0, f"column {col} ties the dealer at {total}: bet returned (tie_push)"
+            res, why = 0, said("column {column} ties the dealer at {total}: bet returned "
+                               "(tie_push)", column=col, total=total)
         else:
-            res, why = -amt, f"column {col} ties the dealer at {total}: the dealer wins " \
-                             f"(tie_dealer_wins)"
+            res, why = -amt, said("column {column} ties the dealer at {total}: the dealer "
+                                  "wins (tie_dealer_wins)", column=col, total=total)
         nets[p] += res
-        steps[p].append(Step(f"column_{col}", "add", res, f"bet {amt} on column {col}: {why}",
-                             nets[p]))
+        steps[p].append(Step(f"column_{col}", "add", res, wrap_said(
+            "bet {bet} on column {bet_column}: ", why, bet=amt, bet_column=col), nets[p]))
         lines.append({"player": p, "column": col, "amount": amt, "result": res,
                       "reason": why})
     dealer_net = -sum(nets.values())
     scores = []
     dyaku = dev.yaku[:1] + ((YakuHit(sp.id, sp.names["en"], dtotal, slugs_of(dmask), sp.names,
-                                 "first two cards in this order"),) if sp else ())
+                                 said("first two cards in this order")),) if sp else ())
     for p in players:
         if p == dealer:
             running, fixed = 0, []
             for ln in lines:  # the bank's side of every bet
                 running -= ln["result"]
                 fixed.append(Step(f"bet_{ln['player']}_{ln['column']}", "add", -ln["result"],
-                                  f"{ln['player']}'s bet on column {ln['column']}: "
-                                  f"{ln['reason']}", running))
+                                  wrap_said("{bettor}'s bet on column {bet_column}: ",
+                                            ln["reason"], bettor=ln["player"],
+                                            bet_column=ln["column"]), running))
             scores.append(PlayerScore(p, dyaku, dtotal, tuple(fixed), dealer_net, "dealer",
                                       extra={"total": dtotal, "cards": list(slugs_of(dmask)),
                                              "special": sp.id if sp else None}))
@@ -728,16 +759,27 @@ def score_banker(g, rnd: Mapping, c, *, specials, one_column: bool):
             role = "bettor" if mine else "sat out"
             scores.append(PlayerScore(p, (), 0, tuple(steps[p]), nets[p], role,
                                       extra={"bets": mine}))
-    payments = banker_payments(dealer, nets, "bets against the bank")
+    payments = banker_payments(dealer, nets, said("bets against the bank"))
     rotates = c.rules["dealer_rotates"]
     next_dealer = seats_from_right(players, dealer)[0] if rotates else dealer
     columns = {i: {"total": e.details["total"], "triple": bool(e.details.get("triple"))}
                for i, e in col_evals.items()}
-    notes = [f"dealer {dealer} totals {dtotal}" + (f" and holds {sp.id}" if sp else ""),
-             "columns: " + ", ".join(f"{i}: {v['total']}{' (triple)' if v['triple'] else ''}"
-                                     for i, v in sorted(columns.items()))]
+    notes = [said("dealer {dealer} totals {total} and holds {special}", dealer=dealer,
+                  total=dtotal, special=sp.id) if sp else
+             said("dealer {dealer} totals {total}", dealer=dealer, total=dtotal),
+             columns_said(columns)]
     return RoundResult(g.id, c.rules.preset, tuple(scores), payments, None, next_dealer, {},
                        tuple(notes))
+
+
+def columns_said(columns) -> Said:
+    """The note listing each backed column's total, "columns: 1: 7, 4: 0 (triple)": one
+    template per shape (which columns, which of them triples), the numbers as params."""
+    parts, params = [], {}
+    for i, v in sorted(columns.items()):
+        parts.append("{column_%d}: {total_%d}%s" % (i, i, " (triple)" if v["triple"] else ""))
+        params[f"column_{i}"], params[f"total_{i}"] = i, v["total"]
+    return said("columns: " + ", ".join(parts), **params)
 
 
 def _bets(g, rnd, players, dealer, max_bet, one_column):
@@ -818,29 +860,34 @@ def settle_pot_round(g, c, players, dealer, bets, bet_steps, carried, winners, w
         running = steps[-1].total if steps else 0
         if carried.get(p):
             running -= carried[p]
-            steps.append(Step("carried", "add", -carried[p], f"{carried[p]} chip(s) {p} left "
-                              f"in the pot last round", running))
+            steps.append(Step("carried", "add", -carried[p], said(
+                "{chips} chip(s) {player} left in the pot last round", chips=carried[p],
+                player=p), running))
         if p in shares:
             running += shares[p]
-            steps.append(Step("pot", "add", shares[p], f"{p} takes "
-                              f"{'the pot' if len(winners) == 1 else 'a share of the pot'}: "
-                              f"{why}", _num(running)))
+            steps.append(Step("pot", "add", shares[p], wrap_said(
+                "{taker} takes the pot: " if len(winners) == 1 else
+                "{taker} takes a share of the pot: ", why, taker=p), _num(running)))
         if draw and refund and bets[p]:
             running += bets[p]
-            steps.append(Step("refund", "add", bets[p], f"the round is a draw: {p}'s bet of "
-                              f"{bets[p]} is returned", _num(running)))
+            steps.append(Step("refund", "add", bets[p], said(
+                "the round is a draw: {player}'s bet of {bet} is returned", player=p,
+                bet=bets[p]), _num(running)))
         if carry_out.get(p):
             running += carry_out[p]
-            steps.append(Step("pot_carried", "add", carry_out[p], f"{carry_out[p]} chip(s) of "
-                              f"{p}'s stay in the pot for the next round", _num(running)))
+            steps.append(Step("pot_carried", "add", carry_out[p], said(
+                "{chips} chip(s) of {player}'s stay in the pot for the next round",
+                chips=carry_out[p], player=p), _num(running)))
         role = "draw" if draw else ("winner" if p in shares else "loser")
         scores.append(PlayerScore(p, yaku[p], base_points[p], tuple(steps), nets[p], role,
                                   extra={**extras[p], "bet": bets[p]}))
-    payments = () if draw else payments_from_nets(nets, "pot")
+    payments = () if draw else payments_from_nets(nets, said("pot"))
     winner = winners[0] if len(winners) == 1 else None
     carry = {"pot": carry_out} if carry_out else {}
     pot = sum(bets.values()) + sum(carried.values())
-    notes.insert(0, f"pot {pot}: " + ", ".join(f"{p} {bets[p]}" for p in players) +
-                 (f" + {sum(carried.values())} carried" if carried else ""))
+    stakes = ", ".join(f"{p} {bets[p]}" for p in players)  # names and numbers only
+    notes.insert(0, said("pot {pot}: {stakes} + {carried} carried", pot=pot, stakes=stakes,
+                         carried=sum(carried.values())) if carried else
+                 said("pot {pot}: {stakes}", pot=pot, stakes=stakes))
     return RoundResult(g.id, c.rules.preset, tuple(scores), payments, winner,
                        pot_next_dealer(players, dealer, winners), carry, tuple(notes))

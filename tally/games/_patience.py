@@ -21,7 +21,7 @@ from typing import Callable
 from ..cards import CARD, FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, Option
-from ..results import Evaluation, PlayerScore, RoundResult, Step, hit
+from ..results import Evaluation, PlayerScore, RoundResult, Step, hit, said
 from ..rounds import player_field, players_of
 from . import YakuDef
 
@@ -233,19 +233,51 @@ def record(spec: Spec, player: str, result: str, count: int | None, mask: int,
 
 
 def result_words(spec: Spec, result: str, count: int | None) -> str:
-    tail = "counts 1 win" if result == "win" else "no win"
+    """The result step's reason: one template per result, progress noun and win condition."""
     if count is None:
-        return f"{result}: {tail}"
+        return said("win: counts 1 win") if result == "win" else said("loss: no win")
+    noun, needs = spec.noun, spec.win_words
+    if result == "win":
+        if noun == "flower cards placed in the field":
+            return said("win with {count} flower cards placed in the field: counts 1 win",
+                        count=count)
+        if noun == "cards left in the pyramid":
+            return said("win with {count} cards left in the pyramid: counts 1 win", count=count)
+        if noun == "cards on the foundations":
+            return said("win with {count} cards on the foundations: counts 1 win", count=count)
+    elif result == "loss":
+        if noun == "flower cards placed in the field" and \
+                needs == "all 48 flower cards in their places":
+            return said("loss with {count} flower cards placed in the field: no win; a win "
+                        "needs all 48 flower cards in their places", count=count)
+        if noun == "cards left in the pyramid" and needs == "an empty pyramid":
+            return said("loss with {count} cards left in the pyramid: no win; a win needs an "
+                        "empty pyramid", count=count)
+        if noun == "cards left in the pyramid" and \
+                needs == "3 or fewer cards left (three_or_less_wins)":
+            return said("loss with {count} cards left in the pyramid: no win; a win needs 3 or "
+                        "fewer cards left (three_or_less_wins)", count=count)
+        if noun == "cards on the foundations" and needs == \
+                f"all {spec.maximum} cards on the foundations, January to December":
+            return said("loss with {count} cards on the foundations: no win; a win needs all "
+                        "{total} cards on the foundations, January to December", count=count,
+                        total=spec.maximum)
+        if noun == "cards on the foundations" and needs == \
+                f"all {spec.maximum} cards on the foundations, January to joker":
+            return said("loss with {count} cards on the foundations: no win; a win needs all "
+                        "{total} cards on the foundations, January to joker", count=count,
+                        total=spec.maximum)
+    tail = "counts 1 win" if result == "win" else "no win"  # a Spec of no game here
     if result == "loss":
         tail += f"; a win needs {spec.win_words}"
     return f"{result} with {count} {spec.noun}: {tail}"
 
 
 def notes_of(spec: Spec, reshuffles: int | None) -> tuple[str, ...]:
-    notes = [f"variations: {', '.join(spec.variations)}" if spec.variations else
-             "no variations (the book's rules)"]
+    notes = [said("variations: {variations}", variations=", ".join(spec.variations))
+             if spec.variations else said("no variations (the book's rules)")]
     if reshuffles is not None:
-        notes.append(f"reshuffles: {reshuffles}")
+        notes.append(said("reshuffles: {count}", count=reshuffles))
     return tuple(notes)
 
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from ..cards import (BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, mask_of, select, slugs_of)
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, NUMBER, Option
+from ..results import Said, said
 from . import InputDef, YakuDef
 
 JOKERS = mask_of([f"joker-{c}" for c in "abcdef"])
@@ -63,6 +64,22 @@ def joker_options(group: str = "deck") -> tuple[Option, ...]:
     )
 
 
+# The pieces of a card-value list (Cards.value_template): (param, singular, plural), in the
+# order of Cards.value_words.
+VALUE_PIECES = (
+    ("brights", "{brights} bright x20", "{brights} brights x20"),
+    ("tens", "{tens} ten x10", "{tens} tens x10"),
+    ("ribbons", "{ribbons} ribbon x5", "{ribbons} ribbons x5"),
+    ("chaffs", "{chaffs} chaff x1", "{chaffs} chaffs x1"),
+    ("wet_koi", "{wet_koi} Wet Koi x5", "{wet_koi} Wet Kois x5"),
+    ("dry_koi", "{dry_koi} Dry Koi x10", "{dry_koi} Dry Kois x10"),
+)
+
+
+# A list of 1-6 value parts, joined by ", " (the parts are sentences of their own).
+LIST_OF = {n: ", ".join(f"{{p{i}}}" for i in range(1, n + 1)) for n in range(1, 7)}
+
+
 @dataclass(frozen=True)
 class Cards:
     """What the options fix about the deck: which jokers are wet and dry."""
@@ -85,6 +102,19 @@ class Cards:
             if n:
                 parts.append(f"{n} {label}{'s' if n > 1 else ''} x{v}")
         return ", ".join(parts) or "no cards"
+
+    def value_said(self, mask: int) -> Said:
+        """``value_words`` as a sentence whose parts are sentences too (each kind present,
+        singular or plural, in VALUE_PIECES order), so each part is translated on its own."""
+        parts = []
+        for (key, one, many), m in zip(VALUE_PIECES, (BRIGHTS, TENS, RIBBONS, CHAFFS,
+                                                        self.wet, self.dry)):
+            n = (mask & m).bit_count()
+            if n:
+                parts.append(said(many if n > 1 else one, **{key: n}))
+        if not parts:
+            return said("no cards")
+        return said(LIST_OF[len(parts)], **{f"p{i}": part for i, part in enumerate(parts, 1)})
 
     def month_of(self, bit: int) -> int:
         """Sequence month 0..12 of a chaff or Wet Koi bit (Japanese order, Wet Koi 12)."""
@@ -182,8 +212,8 @@ def check_meld(game: str, mask: int, c: Cards, *, player=None, field=None) -> st
 
 
 def joker_words(c: Cards) -> tuple[str, ...]:
-    return (f"Wet Koi (5, month 13): {', '.join(slugs_of(c.wet))}",
-            f"Dry Koi (wild, 10): {', '.join(slugs_of(c.dry))}")
+    return (said("Wet Koi (5, month 13): {cards}", cards=", ".join(slugs_of(c.wet))),
+            said("Dry Koi (wild, 10): {cards}", cards=", ".join(slugs_of(c.dry))))
 
 
 def card_list(game: str, value, *, what: str, player=None, field=None, deck: int = DECK,

@@ -22,7 +22,7 @@ from typing import Iterable
 from ..cards import CARD, month_mask, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, INT, Option
-from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import events_of, player_field, players_of
 from . import InputDef, YakuDef, pile_mask
 
@@ -293,9 +293,9 @@ def round_win_result(g, rules, table: Table, winner: str | None, hit: YakuHit | 
     champion = first_to(totals, target)
     notes = list(notes)
     if champion:
-        notes.append(f"game over: {champion} has {totals[champion]} round wins "
-                     f"(first to {target})")
-    pays = stake_payments(winner, table.players, stake, "stake per round won")
+        notes.append(said("game over: {player} has {wins} round wins (first to {target})",
+                          player=champion, wins=totals[champion], target=target))
+    pays = stake_payments(winner, table.players, stake, said("stake per round won"))
     return RoundResult(g.id, rules.preset, tuple(scores), pays, winner,
                        next_dealer or winner or table.dealer,
                        {"round_wins": totals, "game_over": bool(champion),
@@ -315,7 +315,8 @@ def score_out_race(g, rnd: Mapping, c, *, hand: int, target: int) -> RoundResult
     check_out_hands(g, table, winner)
     hit = out_hit("out", {"en": "Out"}, 1)
     return round_win_result(g, c.rules, table, winner, hit,
-                            f"out: {winner} was first to play their last card: 1 round win",
+                            said("out: {player} was first to play their last card: 1 round "
+                                 "win", player=winner),
                             target=target, stake=c.rules["stake_per_round"])
 
 
@@ -495,8 +496,9 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     if "last_month" in out:
         m = whole(g, out, "last_month", i, lo=1, hi=12)
         if month is not None and m != month:
-            notes.append(f"{out['last_card']} (month {month}) was played as month {m} "
-                         f"(a wild, §10.4)")
+            notes.append(said("{card} (month {month}) was played as month {played_as} "
+                              "(a wild, §10.4)", card=out["last_card"], month=month,
+                              played_as=m))
         month = m
     if month is None:
         raise TallyError(f"{g.id}: event {i} (out): give last_month (1-12) or last_card: the "
@@ -506,39 +508,40 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     first = flag(g, out, "first_turn", i)
     L = 10 if month == 1 else month  # §2: January counts as 10
     base = T * L
-    mname = MONTH_NAMES[month - 1]
-    steps = [Step("base", "base", base, f"base score: {T} token(s) on the table x {L} (last "
-                  f"card {mname}{', counted as 10' if month == 1 else ''})", base)]
+    steps = [Step("base", "base", base, _isuri_base_reason(T, L, month), base)]
     total = base
     row = ISURI_SAME.get(n, "plain_out")
     if n >= 3:
         total *= n
-        steps.append(Step(row, "multiply", n, f"{row} x{n}: {winner} went out putting down "
-                          f"{n} cards of the same month", total))
+        steps.append(Step(row, "multiply", n, said("{yaku} x{count}: {player} went out putting "
+                                                   "down {count} cards of the same month",
+                                                   yaku=row, count=n, player=winner), total))
     row_points = total
     if n == 6:
         total += T * 10
         row_points = total
-        steps.append(Step("out_six_same_bonus", "add", T * 10, f"out_six_same: + {T} tokens "
-                          f"x 10", total))
+        steps.append(Step("out_six_same_bonus", "add", T * 10,
+                          said("out_six_same: + {tokens} tokens x 10", tokens=T), total))
     hits = [out_hit(row, ISURI_NAMES[row], row_points)]
     if first:
         total += T * 10
-        steps.append(Step("first_turn_bonus", "add", T * 10, f"first_turn_bonus: {winner} "
-                          f"went out on their own first turn: + {T} tokens x 10", total))
+        steps.append(Step("first_turn_bonus", "add", T * 10,
+                          said("first_turn_bonus: {player} went out on their own first turn: "
+                               "+ {tokens} tokens x 10", player=winner, tokens=T), total))
         hits.append(out_hit("first_turn_bonus", ISURI_NAMES["first_turn_bonus"], T * 10))
     losers = [p for p in players if p != winner]
     split = c.split
     share = _num(total / len(losers)) if split else total
     gained = _num(share * len(losers))
     if len(losers) > 1 and not split:
-        steps.append(Step("losers_each_pay_full", "multiply", len(losers), f"each of the "
-                          f"{len(losers)} other players pays the full round score "
-                          f"(losers_each_pay_full)", gained))
+        steps.append(Step("losers_each_pay_full", "multiply", len(losers),
+                          said("each of the {count} other players pays the full round score "
+                               "(losers_each_pay_full)", count=len(losers)), gained))
     elif len(losers) > 1:
-        notes.append(f"the {len(losers)} other players share the round score: {share} each "
-                     f"(losers_split)")
-    pays = tuple(Payment(p, winner, share, "round score") for p in losers)
+        notes.append(said("the {count} other players share the round score: {share} each "
+                          "(losers_split)", count=len(losers), share=share))
+    round_score = said("round score")
+    pays = tuple(Payment(p, winner, share, round_score) for p in losers)
     wins[winner] += 1
     played += 1
     for p in players:
@@ -546,7 +549,8 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     result_scores = tuple(
         PlayerScore(p, tuple(hits), base, tuple(steps), gained, "winner",
                     {"score": scores[p], "round_wins": wins[p]}) if p == winner else
-        PlayerScore(p, (), 0, (Step("pays", "base", -share, f"pays {winner}'s round score",
+        PlayerScore(p, (), 0, (Step("pays", "base", -share,
+                                    said("pays {player}'s round score", player=winner),
                                     -share),), -share, "loser",
                     {"score": scores[p], "round_wins": wins[p]})
         for p in players)
@@ -554,15 +558,60 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     champion, shared = None, []
     if over:
         champion, shared = _isuri_winner(scores, wins)
-        notes.append(f"game over after {ISURI_ROUNDS} rounds: " + (
-            f"{champion} wins with {scores[champion]}" if champion else
-            f"shared win: {', '.join(shared)} (equal score and rounds won, seed 002 p. 22)"))
+        notes.append(said("game over after {rounds} rounds: {player} wins with {score}",
+                          rounds=ISURI_ROUNDS, player=champion, score=scores[champion])
+                     if champion else
+                     said("game over after {rounds} rounds: shared win: {players} (equal score "
+                          "and rounds won, seed 002 p. 22)", rounds=ISURI_ROUNDS,
+                          players=", ".join(shared)))
     carry = {"table_tokens": T, "scores": scores, "round_wins": wins, "rounds_played": played,
              "game_over": over, "game_winner": champion}
     if shared:
         carry["shared_winners"] = shared
     return RoundResult(g.id, rules.preset, result_scores, pays, winner, winner, carry,
                        tuple(notes))
+
+
+def _isuri_base_reason(T, L, month):
+    """The base step of an Isuri round: one template per month of the last card (the
+    month name is a word, so it stays in the template)."""
+    p = {"tokens": T, "value": L}
+    if month == 1:
+        return said("base score: {tokens} token(s) on the table x {value} (last card "
+                    "January, counted as 10)", **p)
+    if month == 2:
+        return said("base score: {tokens} token(s) on the table x {value} "
+                    "(last card February)", **p)
+    if month == 3:
+        return said("base score: {tokens} token(s) on the table x {value} "
+                    "(last card March)", **p)
+    if month == 4:
+        return said("base score: {tokens} token(s) on the table x {value} "
+                    "(last card April)", **p)
+    if month == 5:
+        return said("base score: {tokens} token(s) on the table x {value} "
+                    "(last card May)", **p)
+    if month == 6:
+        return said("base score: {tokens} token(s) on the table x {value} "
+                    "(last card June)", **p)
+    if month == 7:
+        return said("base score: {tokens} token(s) on the table x {value} "
+                    "(last card July)", **p)
+    if month == 8:
+        return said("base score: {tokens} token(s) on the table x {value} "
+                    "(last card August)", **p)
+    if month == 9:
+        return said("base score: {tokens} token(s) on the table x {value} "
+                    "(last card September)", **p)
+    if month == 10:
+        return said("base score: {tokens} token(s) on the table x {value} "
+                    "(last card October)", **p)
+    if month == 11:
+        return said("base score: {tokens} token(s) on the table x {value} "
+                    "(last card November)", **p)
+    # month == 12
+    return said("base score: {tokens} token(s) on the table x {value} "
+                "(last card December)", **p)
 
 
 def _isuri_winner(scores, wins):

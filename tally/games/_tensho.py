@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import CARD, CHAFFS, FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, Option
-from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit
+from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import piles_of
 from . import EventDef, InputDef, YakuDef
 from ._capture import (COMMON_EVENTS, MONTHS, game_payments, misdeal_result, read_table,
@@ -199,7 +199,8 @@ def compile(v: Variant, rules) -> Compiled:
                 continue
             mask = cards_of(v, y.spec, back_card)
             auto = pts == AUTO
-            note = f"automatic win in {SET_NAME[s]}" if auto else ""
+            note = ((said("automatic win in Set One") if s == "one" else
+                     said("automatic win in Set Two")) if auto else "")
             hit = YakuHit(y.id, y.en, 0 if auto else pts, slugs_of(mask), _names(y), note)
             rows.append((mask, 0 if auto else pts, hit, auto))
         plans[s] = Plan(s, tuple(rows))
@@ -238,8 +239,8 @@ def evaluate_set(mask: int, c: Compiled, set_id: str, choices=()) -> Evaluation:
                        "chaffs": (mask & CHAFF).bit_count(), "card_total": total})
 
 
-_PER_ROUND = ("the yaku set is chosen per round: Set One is shown; set option yaku_set to "
-              "'two' for Set Two",)
+_PER_ROUND = (said("the yaku set is chosen per round: Set One is shown; set option yaku_set "
+                   "to 'two' for Set Two"),)
 
 
 def evaluate(mask: int, c: Compiled) -> Evaluation:
@@ -330,8 +331,8 @@ def _check_events(g, t, piles: Mapping[str, int]) -> list[str]:
                           f"field (event {i}, phoenix_dead_in_field) and nobody can capture "
                           f"it", card="paulownia-phoenix", player=holder,
                        rule="phoenix_dead_in_field", field=f"captures.{holder}")
-        notes.append("paulownia-phoenix was dealt to the field: nobody can capture it, so no "
-                     "yaku containing it is possible this round")
+        notes.append(said("paulownia-phoenix was dealt to the field: nobody can capture it, so "
+                          "no yaku containing it is possible this round"))
     if len(auto_caps) > 1:
         raise _err(g, "two phoenix_auto_capture events: there is only one Phoenix",
                    rule="phoenix_auto_capture", field=f"events.{auto_caps[1]}")
@@ -343,8 +344,15 @@ def _check_events(g, t, piles: Mapping[str, int]) -> list[str]:
                           f"but it is not in {p}'s captures", card="paulownia-phoenix",
                        player=p, rule="phoenix_auto_capture", field=f"captures.{p}")
         src = t.events[i].get("from")
-        notes.append(f"{p} put paulownia-phoenix straight into their captures"
-                     + (f" (from the {src})" if src else ""))
+        if src == "hand":
+            notes.append(said("{player} put paulownia-phoenix straight into their captures "
+                              "(from the hand)", player=p))
+        elif src == "draw":
+            notes.append(said("{player} put paulownia-phoenix straight into their captures "
+                              "(from the draw)", player=p))
+        else:
+            notes.append(said("{player} put paulownia-phoenix straight into their captures",
+                              player=p))
     return notes
 
 
@@ -356,9 +364,10 @@ def _month_warnings(piles, players) -> list[str]:
         m = piles[p]
         odd = [fid for fid, mm in MONTHS if fid != "paulownia" and (m & mm).bit_count() in (1, 3)]
         if odd:
-            out.append(f"warning: {p} holds an odd number of cards of {', '.join(odd)}; "
-                       f"captures take 2 cards of a month (or 4 with a hiki), so this set "
-                       f"cannot come from real play (capture-basics.md section 5)")
+            out.append(said("warning: {player} holds an odd number of cards of {months}; "
+                            "captures take 2 cards of a month (or 4 with a hiki), so this set "
+                            "cannot come from real play (capture-basics.md section 5)",
+                            player=p, months=", ".join(odd)))
     return out
 
 
@@ -415,39 +424,48 @@ def score_round(g, rnd: Mapping, c: Compiled) -> RoundResult:
     notes = _check_events(g, t, piles)
     evals = {p: evaluate_set(piles[p], c, yaku_set) for p in t.players}
     auto_p, auto_id = _auto_winner(g, t, evals, yaku_set, c, piles)
-    name = SET_NAME[yaku_set]
-    notes.insert(0, f"yaku set: {name}")
+    one = yaku_set == "one"
+    notes.insert(0, said("yaku set: Set One") if one else said("yaku set: Set Two"))
     steps = {p: [] for p in t.players}
     points = {p: evals[p].points for p in t.players}
     for p in t.players:
         total = 0
-        steps[p].append(Step("yaku_total", "base", 0, f"{name}: a Tensho score is the sum of "
-                             f"the player's yaku (no card points)", 0))
+        steps[p].append(Step("yaku_total", "base", 0, said(
+            "Set One: a Tensho score is the sum of the player's yaku (no card points)") if one
+            else said("Set Two: a Tensho score is the sum of the player's yaku (no card "
+                      "points)"), 0))
         for h in evals[p].yaku:
             if h.note:
-                steps[p].append(Step(h.id, "note", 0, f"{h.name}: {h.note}",
-                                     total))
+                steps[p].append(Step(h.id, "note", 0, said(
+                    "{yaku}: automatic win in Set One", yaku=h.name) if one else said(
+                    "{yaku}: automatic win in Set Two", yaku=h.name), total))
             else:
                 total += h.points
-                steps[p].append(Step(h.id, "add", h.points, f"{h.name} ({h.points})", total))
+                steps[p].append(Step(h.id, "add", h.points, said(
+                    "{yaku} ({points})", yaku=h.name, points=h.points), total))
     winner = None
     if auto_p:
         winner = auto_p
         hit_name = next(h.name for h in evals[auto_p].yaku if h.id == auto_id)
-        notes.append(f"automatic win: {auto_p} completed {hit_name} ({auto_id}, {name}); the "
-                     f"round ends at once and {auto_p} wins it; no round scores are "
-                     f"calculated ({v.digest} section 5)")
+        ps = {"player": auto_p, "yaku": hit_name, "id": auto_id, "digest": v.digest}
+        notes.append(said("automatic win: {player} completed {yaku} ({id}, Set One); the "
+                          "round ends at once and {player} wins it; no round scores are "
+                          "calculated ({digest} section 5)", **ps) if one else
+                     said("automatic win: {player} completed {yaku} ({id}, Set Two); the "
+                          "round ends at once and {player} wins it; no round scores are "
+                          "calculated ({digest} section 5)", **ps))
         for p in t.players:
             points[p] = 0
-            steps[p].append(Step("automatic_win", "set", 0, f"automatic win by {auto_p}: no "
-                                 f"round scores are calculated", 0))
+            steps[p].append(Step("automatic_win", "set", 0, said(
+                "automatic win by {player}: no round scores are calculated", player=auto_p),
+                0))
     else:
         winner = _decide(t, evals, notes, steps)
     next_dealer = winner or t.dealer
     if winner is None:
-        notes.append(f"drawn round: yaku, chaffs and card totals all equal (not covered; "
-                     f"{v.digest} section 10 recommends a draw): no win is recorded and "
-                     f"{t.dealer} deals again")
+        notes.append(said("drawn round: yaku, chaffs and card totals all equal (not covered; "
+                          "{digest} section 10 recommends a draw): no win is recorded and "
+                          "{dealer} deals again", digest=v.digest, dealer=t.dealer))
     notes += _month_warnings(piles, t.players)
     carry, more, game_win = _next_carry(t, winner, c)
     notes += more
@@ -470,19 +488,30 @@ def _decide(t, evals, notes, steps) -> str | None:
     ea, eb = evals[a], evals[b]
     if ea.points != eb.points:
         w = a if ea.points > eb.points else b
-        notes.append(f"{w} wins the round on yaku points ({ea.points} v {eb.points})")
+        notes.append(said("{player} wins the round on yaku points ({points} v {points2})",
+                          player=w, points=ea.points, points2=eb.points))
         return w
-    for key, words in (("chaffs", "chaffs"), ("card_total", "card total")):
+    for key in ("chaffs", "card_total"):
         va, vb = ea.details[key], eb.details[key]
         for p, val in ((a, va), (b, vb)):
-            steps[p].append(Step(f"tie_break_{key}", "note", 0, f"tie-break: {val} {words}",
+            steps[p].append(Step(f"tie_break_{key}", "note", 0,
+                                 said("tie-break: {value} chaffs", value=val)
+                                 if key == "chaffs" else
+                                 said("tie-break: {value} card total", value=val),
                                  evals[p].points))
         if va != vb:
             w = a if va > vb else b
-            notes.append(f"yaku points tied ({ea.points} v {eb.points})"
-                         + ("" if key == "chaffs" else
-                            f", chaffs tied ({ea.details['chaffs']} v {eb.details['chaffs']})")
-                         + f": {w} wins on {words} ({va} v {vb})")
+            if key == "chaffs":
+                notes.append(said("yaku points tied ({points} v {points2}): {player} wins on "
+                                  "chaffs ({value} v {value2})", points=ea.points,
+                                  points2=eb.points, player=w, value=va, value2=vb))
+            else:
+                notes.append(said("yaku points tied ({points} v {points2}), chaffs tied "
+                                  "({chaffs} v {chaffs2}): {player} wins on card total "
+                                  "({value} v {value2})", points=ea.points,
+                                  points2=eb.points, chaffs=ea.details["chaffs"],
+                                  chaffs2=eb.details["chaffs"], player=w, value=va,
+                                  value2=vb))
             return w
     return None
 
@@ -505,14 +534,15 @@ def _next_carry(t, winner, c: Compiled) -> tuple[dict, list[str], str | None]:
     leaders = [p for p in t.players if wins[p] == best]
     if len(leaders) == 1:
         carry["game_over"], carry["game_winner"] = True, leaders[0]
-        notes.append(f"game over after {played} rounds: {leaders[0]} won the most rounds "
-                     f"({best}) and wins the game")
+        notes.append(said("game over after {rounds} rounds: {player} won the most rounds "
+                          "({wins}) and wins the game", rounds=played, player=leaders[0],
+                          wins=best))
         return carry, notes, leaders[0]
     if c.rules.tied_game == "extra_round":
-        notes.append(f"round wins tied ({best} each) after {played} rounds: one more round "
-                     f"(option tied_game = extra_round)")
+        notes.append(said("round wins tied ({wins} each) after {rounds} rounds: one more "
+                          "round (option tied_game = extra_round)", wins=best, rounds=played))
         return carry, notes, None
     carry["game_over"], carry["game_winner"] = True, None
-    notes.append(f"game over after {played} rounds: round wins tied ({best} each), a shared "
-                 f"victory (option tied_game = shared)")
+    notes.append(said("game over after {rounds} rounds: round wins tied ({wins} each), a "
+                      "shared victory (option tied_game = shared)", rounds=played, wins=best))
     return carry, notes, None

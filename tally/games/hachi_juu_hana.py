@@ -15,15 +15,15 @@ from collections.abc import Mapping
 
 from ..cards import BIT, FULL_DECK, WILLOW, mask_of, slugs_of
 from ..options import BOOL, Option, Preset
-from ..results import Evaluation, YakuHit
+from ..results import Evaluation, YakuHit, said
 from . import EventDef, Game, InputDef, YakuDef
 from ._capture import LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, Compiled, Ledger,
                        check_all_captured, decide, finish, month_warnings, read_piles,
                        read_table, shared_options, tie_note, value_of)
 from ._capture_expert import (CHAFF0_VALUES, FLOWER_IDS, JP_MONTH_NAME, MONTH, check_fields,
-                              err, flower_of, kind_words, prescan,
-                              read_hands, reject_event)
+                              card_value_said, card_values_total_said, err, flower_of,
+                              prescan, read_hands, reject_event)
 
 GAME_ID = "hachi-juu-hana"
 # Section 4: one yaku per flower, named by the book's (Japanese) month number.
@@ -111,14 +111,15 @@ def _plan(mask: int, revealed: frozenset, double_with_willow: bool):
     alternatives = ""
     if keep and keep >= best:  # equal: keep the genuine willow set (no joker needed)
         if fill and best == keep:
-            alternatives = (f"filling {', '.join(f for f, _ in fill)} with the willow cards "
-                            f"would give the same {best}")
+            alternatives = said("filling {flowers} with the willow cards would give the same "
+                                "{points}", flowers=", ".join(f for f, _ in fill), points=best)
         return value + keep, genuine, [], True, alternatives
     if fill and not (double_with_willow and revealed):
         used = {f for f, _ in fill}
         same = [f for f, gp in gaps if f not in used and gp == fill[-1][1]]
         if same:
-            alternatives = (f"filling {', '.join(same)} instead gives the same total")
+            alternatives = said("filling {flowers} instead gives the same total",
+                                flowers=", ".join(same))
     return value + best, genuine, fill, False, alternatives
 
 
@@ -126,8 +127,11 @@ def _plan(mask: int, revealed: frozenset, double_with_willow: bool):
 PLAIN_HITS = {f: YakuHit(YAKU_IDS[f], NAMES[f]["en"], 20, slugs_of(MONTH[f]), NAMES[f])
               for f in FLOWER_IDS}
 DOUBLED_HITS = {f: YakuHit(YAKU_IDS[f], NAMES[f]["en"], 40, slugs_of(MONTH[f]), NAMES[f],
-                           "revealed trio: doubled") for f in FLOWER_IDS}
+                           said("revealed trio: doubled")) for f in FLOWER_IDS}
 ORDER = {y: i for i, y in enumerate(YAKU_IDS.values())}
+
+
+_COMPLETED = ("completed with {count} willow card", "completed with {count} willow cards")
 
 
 def _hits(mask: int, plan, revealed: frozenset, double_with_willow: bool):
@@ -146,13 +150,15 @@ def _hits(mask: int, plan, revealed: frozenset, double_with_willow: bool):
         used, willows = willows[:gap], willows[gap:]
         pts = 40 if double_with_willow and f in revealed else 20
         cards = slugs_of((mask & MONTH[f]) | mask_of(used))
-        note = f"completed with {gap} willow card{'s' if gap > 1 else ''}"
+        note = _COMPLETED[gap > 1]
         if f in revealed:
             note += (": revealed, doubled (reveal_doubles_with_willow)" if pts == 40 else
                      ": revealed, but only a genuine four doubles (10.1)")
-        hits.append(YakuHit(YAKU_IDS[f], NAMES[f]["en"], pts, cards, NAMES[f], note))
-        choices.append(f"{', '.join(used)} stand{'s' if gap == 1 else ''} in for {f} "
-                       f"({NAMES[f]['en']})")
+        hits.append(YakuHit(YAKU_IDS[f], NAMES[f]["en"], pts, cards, NAMES[f],
+                            said(note, count=gap)))
+        ps = {"cards": ", ".join(used), "flower": f, "yaku": NAMES[f]["en"]}
+        choices.append(said("{cards} stands in for {flower} ({yaku})", **ps) if gap == 1 else
+                       said("{cards} stand in for {flower} ({yaku})", **ps))
     hits.sort(key=lambda h: ORDER[h.id])
     return tuple(hits), choices
 
@@ -177,13 +183,15 @@ def _evaluation(mask, cv, revealed, dw, plan=None) -> Evaluation:
     plan = plan or _plan(mask, revealed, dw)
     hits, choices = _hits(mask, plan, revealed, dw)
     if plan[3] and mask & WILLOW == WILLOW:
-        choices.append("the four willow cards are kept as All 4 November" +
-                       (f" ({plan[4]})" if plan[4] else ""))
+        alt = plan[4]
+        choices.append(said("the four willow cards are kept as All 4 November (" + alt.template
+                            + ")", **alt.params) if alt else
+                       said("the four willow cards are kept as All 4 November"))
     elif plan[4]:
         choices.append(plan[4])
     elif plan[2] and mask & WILLOW == WILLOW:
-        choices.append(f"keeping the willow cards as All 4 November would give only "
-                       f"{40 if 'willow' in revealed else 20}")
+        choices.append(said("keeping the willow cards as All 4 November would give only "
+                            "{points}", points=40 if 'willow' in revealed else 20))
     return Evaluation(cv + plan[0], hits, tuple(choices),
                       {"card_value": cv, "yaku_value": plan[0]})
 
@@ -246,7 +254,7 @@ def score_round(rnd: Mapping, c: Compiled):
     notes = []
     total = check_all_captured(t, piles, c.values, "a Hachi-juu Hana round ends when hands, "
                                                    "draw pile and field are empty")
-    notes.append(f"card values of all captures total {total} (the whole deck, chaff 0)")
+    notes.append(card_values_total_said(total))
     dw = c.extra["double_with_willow"]
     revealed = {p: set() for p in t.players}
     assignments = {}
@@ -309,14 +317,15 @@ def score_round(rnd: Mapping, c: Compiled):
         else:
             ev_ = _evaluation(m, cv, rv, dw, plan)
         yaku[p] = ev_.yaku
-        led.start(p, "card_value", cv, f"card value: {kind_words(m, c.values)} = {cv}")
-        led.add(p, "par", -par, f"par: {n} players, 240 / {n} = {par}")
+        led.start(p, "card_value", cv, card_value_said(m, c.values, cv))
+        led.add(p, "par", -par, said("par: {players} players, 240 / {players} = {par}",
+                                     players=n, par=par))
         for y in ev_.yaku:
-            led.add(p, y.id, y.points, f"{y.name} ({y.points}{'; ' + y.note if y.note else ''})")
+            led.add(p, y.id, y.points, _yaku_said(y))
         for f in sorted(rv):
             if not any(y.id == YAKU_IDS[f] and y.points == 40 for y in ev_.yaku):
-                led.note(p, "reveal", f"revealed {f} trio: not completed with the four genuine "
-                                      f"cards, no doubling (no penalty)")
+                led.note(p, "reveal", said("revealed {flower} trio: not completed with the four "
+                                           "genuine cards, no doubling (no penalty)", flower=f))
         if ev_.choices:
             extra[p] = {"choices": list(ev_.choices)}
     winner, next_dealer, tied = decide(t, led.total)
@@ -326,13 +335,22 @@ def score_round(rnd: Mapping, c: Compiled):
     return finish(t, c.rules.preset, led, yaku, winner, next_dealer, notes, extra=extra)
 
 
+def _yaku_said(y):
+    """"All 4 March (20)", or "(40; <note>)" with the note's template inside."""
+    if not y.note:
+        return said("{yaku} ({points})", yaku=y.name, points=y.points)
+    note = y.note if hasattr(y.note, "template") else said(y.note)
+    return said("{yaku} ({points}; " + note.template + ")", yaku=y.name, points=y.points,
+                **note.params)
+
+
 def _evaluation_assigned(mask, cv, revealed, dw, chosen) -> Evaluation:
     value, genuine, fill, keep, _alt, by_flower = chosen
     hits, choices = [], []
     for f in genuine:
         pts = 40 if f in revealed else 20
         hits.append(YakuHit(YAKU_IDS[f], NAMES[f]["en"], pts, slugs_of(MONTH[f]), NAMES[f],
-                            "revealed trio: doubled" if f in revealed else ""))
+                            said("revealed trio: doubled") if f in revealed else ""))
     if keep:
         pts = 40 if "willow" in revealed else 20
         hits.append(YakuHit(YAKU_IDS["willow"], NAMES["willow"]["en"], pts,
@@ -342,9 +360,10 @@ def _evaluation_assigned(mask, cv, revealed, dw, chosen) -> Evaluation:
         pts = 40 if dw and f in revealed else 20
         cards = slugs_of((mask & MONTH[f]) | mask_of(used))
         hits.append(YakuHit(YAKU_IDS[f], NAMES[f]["en"], pts, cards, NAMES[f],
-                            f"completed with {gap} willow card{'s' if gap > 1 else ''}"))
-        choices.append(f"{', '.join(used)} stand{'s' if gap == 1 else ''} in for {f} "
-                       f"(as assigned)")
+                            said(_COMPLETED[gap > 1], count=gap)))
+        ps = {"cards": ", ".join(used), "flower": f}
+        choices.append(said("{cards} stands in for {flower} (as assigned)", **ps) if gap == 1
+                       else said("{cards} stand in for {flower} (as assigned)", **ps))
     order = {y: i for i, y in enumerate(YAKU_IDS.values())}
     hits.sort(key=lambda h: order[h.id])
     return Evaluation(cv + value, tuple(hits), tuple(choices),

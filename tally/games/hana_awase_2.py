@@ -11,9 +11,10 @@ from __future__ import annotations
 from ..cards import BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, mask_of
 from ..errors import TallyError
 from ..options import BOOL, Option
+from ..results import said
 from . import EventDef, Game
 from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
-from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, Ledger,
+from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, Ledger, _taking,
                        book_preset, card_step, check_all_captured, decide,
                        evaluate_compiled, finish, game_winner, groups_of, misdeal_result,
                        month_warnings, read_piles, read_table, row, shared_options, tie_note,
@@ -100,12 +101,13 @@ def score_round(rnd, c: Compiled):
     if not holders:
         total = check_all_captured(t, piles, c.values, "nobody holds a yaku, so the round "
                                    "ran to its normal end (section 5 (b))")
-        notes.append(f"no yaku: the round ran to its end; card values total {total}")
+        notes.append(said("no yaku: the round ran to its end; card values total {total}",
+                          total=total))
     par = c.extra["par"]
     led = Ledger(t.players)
     for p in t.players:
         card_step(led, p, piles[p], evs[p], c.values)
-        led.add(p, "par", -par, f"minus {par} (par)")
+        led.add(p, "par", -par, said("minus {par} (par)", par=par))
         yaku_steps(led, p, evs[p])
     if holders:
         y = holders[0]
@@ -113,20 +115,24 @@ def score_round(rnd, c: Compiled):
         names = " + ".join(f"{h.name} {h.points}" for h in evs[y].yaku if h.points)
         for p in t.players:
             if p != y:
-                led.add(p, "yaku_paid", -yv, f"{y}'s yaku ({names}): each other player "
-                                             f"loses the full {yv}")
-        notes.append(f"the round ended at {y}'s yaku; {y} wins the round (section 5.4)")
+                led.add(p, "yaku_paid", -yv, said("{player}'s yaku ({yaku}): each other "
+                                                  "player loses the full {total}", player=y,
+                                                  yaku=names, total=yv))
+        notes.append(said("the round ended at {player}'s yaku; {player} wins the round "
+                          "(section 5.4)", player=y))
     if r.misery_loves_company:
         for q in t.players:
             cv = evs[q].details["card_value"]
             if cv <= 15:  # 10.3: the captured card value
                 for p in t.players:
                     if p == q:
-                        led.add(p, "misery_loves_company", 40, f"misery loves company: {q} "
-                                                               f"captured {cv} (15 or less): +40")
+                        led.add(p, "misery_loves_company", 40, said(
+                            "misery loves company: {player} captured {value} (15 or less): +40",
+                            player=q, value=cv))
                     else:
-                        led.add(p, "misery_loves_company", -40, f"misery loves company: {q} "
-                                                                f"captured {cv} (15 or less): -40")
+                        led.add(p, "misery_loves_company", -40, said(
+                            "misery loves company: {player} captured {value} (15 or less): -40",
+                            player=q, value=cv))
     if holders:
         winner = next_dealer = holders[0]
         tied = ()
@@ -144,7 +150,8 @@ def score_round(rnd, c: Compiled):
             if not broke:
                 return None
             gw, how = game_winner(t, totals, wins)
-            return gw, f"bankrupt: {', '.join(broke)} at 0 or less; {how}"
+            return gw, _taking("bankrupt: {players} at 0 or less; ", how,
+                               players=", ".join(broke))
     return finish(t, r.preset, led, yaku, winner, next_dealer, notes, end_check=end_check,
                   start=200 if r.bankrupt else 0)
 

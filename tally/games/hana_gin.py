@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from ..cards import slugs_of
 from ..errors import TallyError
 from ..options import Preset
-from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit, said
 from ..rounds import player_field, players_of
 from . import Game, InputDef, YakuDef
 from ._rummy import (DECK, MELD_DEFS, Cards, Ledger, card_list, cards_of, check_meld, classify,
@@ -174,12 +174,12 @@ def score_round(rnd: Mapping, c) -> RoundResult:
                        field="caller")
         if layoff_raw:
             raise _err("lay-offs happen only after Hana", field="layoffs", rule="exhausted")
-        out = tuple(PlayerScore(p, (), 0, (Step("exhausted", "base", 0, "the deck ran out: "
-                                                "a draw, nobody scores", 0),), 0, "draw")
-                    for p in players)
+        out = tuple(PlayerScore(p, (), 0, (Step("exhausted", "base", 0, said(
+            "the deck ran out: a draw, nobody scores"), 0),), 0, "draw") for p in players)
         return RoundResult(GAME_ID, c.rules.preset, out, (), None, dealer,
                            _carry(prev, {p: 0 for p in players}),
-                           (f"deck exhausted: a draw, {dealer} deals again",))
+                           (said("deck exhausted: a draw, {dealer} deals again",
+                                 dealer=dealer),))
 
     caller = player_field(g, rnd, "caller", players)
     opp = next(p for p in players if p != caller)
@@ -208,8 +208,8 @@ def score_round(rnd: Mapping, c) -> RoundResult:
         if extended is None:
             raise _err(f"{opp} cannot lay {', '.join(slugs_of(layoffs))} onto {caller}'s "
                        f"combinations", player=opp, rule="layoff", field="layoffs")
-        notes.append(f"{opp} laid off {', '.join(slugs_of(layoffs))} (worth "
-                     f"{cards.value(layoffs)})")
+        notes.append(said("{player} laid off {cards} (worth {value})", player=opp,
+                          cards=", ".join(slugs_of(layoffs)), value=cards.value(layoffs)))
 
     if ending == "gin":
         all_ten = rnd.get("all_ten")
@@ -234,15 +234,15 @@ def score_round(rnd: Mapping, c) -> RoundResult:
                    f"melds.{opp}")
         outcome = "gin_all_ten" if all_ten else "gin"
         winner = caller
-        steps = [Step("gin", "base", GIN_BONUS, f"{caller} called Gin: 20", GIN_BONUS)]
+        steps = [Step("gin", "base", GIN_BONUS, said("{player} called Gin: 20", player=caller),
+                      GIN_BONUS)]
         total = GIN_BONUS + u_val[opp]
         steps.append(Step("opponent_unused", "add", u_val[opp],
-                          f"{opp}'s unused cards {_words(cards, u_mask[opp], u_val[opp])}",
-                          total))
+                          _unused_words(cards, opp, u_mask[opp], u_val[opp]), total))
         if all_ten:
             total += GIN_BONUS
             steps.append(Step("all_ten", "add", GIN_BONUS,
-                              "all 10 cards in combinations +20", total))
+                              said("all 10 cards in combinations +20"), total))
     else:  # hana
         if u_val[caller] is None:
             raise _err(f"{caller}'s unused cards (or their value) are missing ('unused')",
@@ -256,23 +256,24 @@ def score_round(rnd: Mapping, c) -> RoundResult:
         uc, uo = u_val[caller], u_val[opp]
         if uc <= uo:  # a tie goes to the caller
             outcome, winner, total = "hana_caller_wins", caller, uo - uc
-            steps = [Step("opponent_unused", "base", uo, f"{opp}'s unused cards "
-                          f"{_words(cards, u_mask[opp], uo)}", uo),
-                     Step("own_unused", "add", -uc, f"less {caller}'s unused cards "
-                          f"{_words(cards, u_mask[caller], uc)}", total)]
+            steps = [Step("opponent_unused", "base", uo,
+                          _unused_words(cards, opp, u_mask[opp], uo), uo),
+                     Step("own_unused", "add", -uc,
+                          _unused_words(cards, caller, u_mask[caller], uc, less=True), total)]
         else:
             outcome, winner, total = "hana_undercut", opp, uc - uo + GIN_BONUS
-            steps = [Step("caller_unused", "base", uc, f"{caller}'s unused cards "
-                          f"{_words(cards, u_mask[caller], uc)}", uc),
-                     Step("own_unused", "add", -uo, f"less {opp}'s unused cards "
-                          f"{_words(cards, u_mask[opp], uo)}", uc - uo),
-                     Step("undercut", "add", GIN_BONUS, f"{opp} undercut the Hana caller "
-                          f"{caller}: +20", total)]
+            steps = [Step("caller_unused", "base", uc,
+                          _unused_words(cards, caller, u_mask[caller], uc), uc),
+                     Step("own_unused", "add", -uo,
+                          _unused_words(cards, opp, u_mask[opp], uo, less=True), uc - uo),
+                     Step("undercut", "add", GIN_BONUS, said(
+                         "{player} undercut the Hana caller {caller}: +20", player=opp,
+                         caller=caller), total)]
 
     scores = {p: (total if p == winner else 0) for p in players}
     out = []
     for p in players:
-        yaku = tuple(hit(kind, MELD_NAMES[kind], 0, mk, "combination")
+        yaku = tuple(hit(kind, MELD_NAMES[kind], 0, mk, said("combination"))
                      for kind, mk in (melds[p] or ()))
         extra = {"unused": u_val[p]}
         if p == winner:
@@ -281,18 +282,20 @@ def score_round(rnd: Mapping, c) -> RoundResult:
             out.append(PlayerScore(p, yaku, steps[0].value, tuple(steps), total, "winner",
                                    extra))
         else:
-            out.append(PlayerScore(p, yaku, 0, (Step("loser", "base", 0, "only the round "
-                                                     "winner scores", 0),), 0, "loser", extra))
+            out.append(PlayerScore(p, yaku, 0, (Step("loser", "base", 0, said(
+                "only the round winner scores"), 0),), 0, "loser", extra))
     carry = _carry(prev, scores)
     loser = opp if winner == caller else caller
     payments = []
     per_point = c.rules["stake_per_point"]
     if per_point and total:
         payments.append(Payment(loser, winner, money(total * per_point),
-                                f"stake per point: {total} x {per_point}"))
+                                said("stake per point: {points} x {stake}", points=total,
+                                     stake=per_point)))
     if c.rules["stake_per_game"] and carry["game_over"]:
         payments.append(Payment(loser, winner, money(c.rules["stake_per_game"]),
-                                f"game stake: {winner} reached {TARGET}"))
+                                said("game stake: {player} reached {target}", player=winner,
+                                     target=TARGET)))
     return RoundResult(GAME_ID, c.rules.preset, tuple(out), tuple(payments), winner, winner,
                        carry, tuple(notes))
 
@@ -301,6 +304,21 @@ def _words(cards: Cards, mask, value) -> str:
     if mask is None:
         return f"{value} (as entered)"
     return f"{value}" + (f" ({cards.value_words(mask)})" if mask else "")
+
+
+def _unused_words(cards: Cards, player, mask, value, *, less: bool = False):
+    """A step's "{player}'s unused cards ..." (``_words`` as one template per shape); ``less``:
+    the "less {player}'s ..." of the subtracted side."""
+    ps = {"player": player, "value": value}
+    if mask is None:
+        return (said("less {player}'s unused cards {value} (as entered)", **ps) if less else
+                said("{player}'s unused cards {value} (as entered)", **ps))
+    if not mask:
+        return (said("less {player}'s unused cards {value}", **ps) if less else
+                said("{player}'s unused cards {value}", **ps))
+    values = cards.value_said(mask)
+    return (said("less {player}'s unused cards {value} ({values})", **ps, values=values) if less
+            else said("{player}'s unused cards {value} ({values})", **ps, values=values))
 
 
 def _carry(prev, scores) -> dict:

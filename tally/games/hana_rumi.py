@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from ..cards import BLUE_RIBBONS, POETRY_RIBBONS, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, Option, Preset
-from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit, said
 from ..rounds import int_field, player_field, players_of
 from . import Game, InputDef, YakuDef
 from ._rummy import (DECK, MELD_DEFS, Cards, Ledger, _window, card_list, cards_of,
@@ -52,6 +52,25 @@ ACHIEVEMENTS = (
                 "a chaff sequence of 5 or more cards (Dry Koi allowed)"),
 )
 ACH = {a.id: a for a in ACHIEVEMENTS}
+
+# An achievement's breakdown step, by where it was scored: a combination, or as entered.
+ACH_IN_COMBINATION = {
+    "complete_month": lambda **p: said("Complete Month +{points} (combination {index})", **p),
+    "wet_koi_four": lambda **p: said("Wet Koi (four) +{points} (combination {index})", **p),
+    "wet_koi_three": lambda **p: said("Wet Koi (three) +{points} (combination {index})", **p),
+    "purple_ribbons": lambda **p: said("Purple Ribbons +{points} (combination {index})", **p),
+    "poetry_ribbons": lambda **p: said("Poetry Ribbons +{points} (combination {index})", **p),
+    "sequence_of_five": lambda **p: said("Sequence of Five +{points} (combination {index})",
+                                         **p),
+}
+ACH_AS_ENTERED = {
+    "complete_month": lambda **p: said("Complete Month +{points} (as entered)", **p),
+    "wet_koi_four": lambda **p: said("Wet Koi (four) +{points} (as entered)", **p),
+    "wet_koi_three": lambda **p: said("Wet Koi (three) +{points} (as entered)", **p),
+    "purple_ribbons": lambda **p: said("Purple Ribbons +{points} (as entered)", **p),
+    "poetry_ribbons": lambda **p: said("Poetry Ribbons +{points} (as entered)", **p),
+    "sequence_of_five": lambda **p: said("Sequence of Five +{points} (as entered)", **p),
+}
 
 
 def compile(rules):
@@ -253,17 +272,19 @@ def score_round(rnd: Mapping, c) -> RoundResult:
             v = cards.value(pm)
             captured[p] += v
             hits[p].append(hit(kind, MELD_NAMES[kind], v, pm,
-                               f"combination {i}: {cards.value_words(pm)}"))
+                               said("combination {index}: {values}", index=i,
+                                    values=cards.value_said(pm))))
         best = best_achievement(kind, meld, contrib, cards)
         if best:
             ach, p, req = best
-            hits[p].append(hit(ach.id, ach.names, ach.points, req, f"combination {i}"))
-            ach_points[p].append((ach, f"combination {i}"))
+            hits[p].append(hit(ach.id, ach.names, ach.points, req,
+                               said("combination {index}", index=i)))
+            ach_points[p].append((ach, i))
     penalty = {p: cards.value(hands.get(p, 0)) for p in players}
     for p, (cap, achs, hand) in totals_form.items():
         captured[p], penalty[p] = cap, hand
         for a in achs:
-            ach_points[p].append((ACH[a], "as entered"))
+            ach_points[p].append((ACH[a], None))
             hits[p].append(YakuHit(a, ACH[a].names["en"], ACH[a].points, (), ACH[a].names))
 
     void = exhausted and c.exhausted == "exhausted_void"
@@ -274,23 +295,31 @@ def score_round(rnd: Mapping, c) -> RoundResult:
                          f"without its carry", game=GAME_ID, field="carry")
     scores, out = {}, []
     for p in players:
-        steps = [Step("captured", "base", captured[p],
-                      f"captured cards {captured[p]}" + (
-                          f": {cards.value_words(sum(ct.get(p, 0) for *_, ct in melds))}"
-                          if p not in totals_form and captured[p] else ""), captured[p])]
+        if p not in totals_form and captured[p]:
+            why = said("captured cards {points}: {values}", points=captured[p],
+                       values=cards.value_said(sum(ct.get(p, 0) for *_, ct in melds)))
+        else:
+            why = said("captured cards {points}", points=captured[p])
+        steps = [Step("captured", "base", captured[p], why, captured[p])]
         total = captured[p]
         for ach, where in ach_points[p]:
             total += ach.points
             steps.append(Step(ach.id, "add", ach.points,
-                              f"{ach.names['en']} +{ach.points} ({where})", total))
+                              ACH_AS_ENTERED[ach.id](points=ach.points) if where is None else
+                              ACH_IN_COMBINATION[ach.id](points=ach.points, index=where),
+                              total))
         if penalty[p]:
             total -= penalty[p]
-            words = cards.value_words(hands[p]) if p in hands else "as entered"
-            steps.append(Step("hand", "add", -penalty[p],
-                              f"cards left in hand -{penalty[p]} ({words})", total))
+            if p in hands:
+                why = said("cards left in hand -{points} ({values})", points=penalty[p],
+                           values=cards.value_said(hands[p]))
+            else:
+                why = said("cards left in hand -{points} (as entered)", points=penalty[p])
+            steps.append(Step("hand", "add", -penalty[p], why, total))
         if void:
-            steps.append(Step("exhausted_void", "set", 0, "the draw pile ran out: under "
-                              "exhausted_void the round is a draw and nobody scores", 0))
+            steps.append(Step("exhausted_void", "set", 0, said(
+                "the draw pile ran out: under exhausted_void the round is a draw and nobody "
+                "scores"), 0))
             total = 0
         scores[p] = total
         role = "winner" if p == went_out else ("draw" if exhausted else "")
@@ -305,23 +334,28 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     carry = {"totals": totals, "rounds_won": won, "game_over": False, "game_winner": None}
     notes = []
     if exhausted:
-        notes.append(f"the draw pile ran out ({c.exhausted}): no round winner, {dealer} deals "
-                     f"again")
+        notes.append(said("the draw pile ran out ({option}): no round winner, {dealer} deals "
+                          "again", option=c.exhausted, dealer=dealer))
     if max(totals.values()) >= TARGET:
         carry["game_over"] = True
         carry["game_winners"] = game_winners(totals, won)
         if len(carry["game_winners"]) == 1:
             carry["game_winner"] = carry["game_winners"][0]
-        notes.append(f"game over: {', '.join(carry['game_winners'])} "
-                     f"win{'s' if len(carry['game_winners']) == 1 else ''} with "
-                     f"{totals[carry['game_winners'][0]]} (first to {TARGET}, highest total)")
+        gw = carry["game_winners"]
+        ps = {"winners": ", ".join(gw), "points": totals[gw[0]], "target": TARGET}
+        notes.append(said("game over: {winners} wins with {points} (first to {target}, highest "
+                          "total)", **ps) if len(gw) == 1 else
+                     said("game over: {winners} win with {points} (first to {target}, highest "
+                          "total)", **ps))
     payments = []
     stake = c.rules["stake_per_game"]
     if stake and carry["game_over"]:
         winners = carry["game_winners"]
         share = money(stake / len(winners))
-        payments = [Payment(p, w, share, f"game stake {stake}"
-                            + (f" shared by {len(winners)} winners" if len(winners) > 1 else ""))
+        why = (said("game stake {stake} shared by {count} winners", stake=stake,
+                    count=len(winners)) if len(winners) > 1 else
+               said("game stake {stake}", stake=stake))
+        payments = [Payment(p, w, share, why)
                     for p in players if p not in winners for w in winners]
     return RoundResult(GAME_ID, c.rules.preset, tuple(out), tuple(payments), went_out,
                        went_out if went_out is not None else dealer, carry, tuple(notes))

@@ -14,13 +14,13 @@ from collections.abc import Mapping
 
 from ..cards import BIT, FULL_DECK, mask_of, slugs_of
 from ..options import BOOL, INT, Option, Preset
-from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import events_of, piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
 from ._capture import LENGTH_INPUT
-from ._capture import COMMON_EVENTS, tie_order, value_of, value_words
+from ._capture import COMMON_EVENTS, tie_order, value_of
 from ._capture_expert import (MONTH, check_fields, err, flower_of, kind_values, reject_event,
-                              value_rows)
+                              value_card_said, value_rows)
 
 GAME_ID = "higo-bana"
 LIGHTNING = BIT["willow-lightning"]
@@ -134,7 +134,8 @@ def yaku_of(mask: int) -> list:
 
 # The yaku never score for their holder, so each hit is a constant.
 HITS = {yid: YakuHit(yid, _NAMES[yid]["en"], 0, slugs_of(m), _NAMES[yid],
-                     f"costs each opponent {PENALTY}") for yid, m in YAKU_ROWS}
+                     said("costs each opponent {points}", points=PENALTY))
+        for yid, m in YAKU_ROWS}
 
 
 def evaluate(mask: int, c: Compiled) -> Evaluation:
@@ -242,7 +243,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             raise err(g, f"willow-lightning was discarded (wild_dealt_to_field_discarded) but "
                          f"{holder} lists it", player=holder, card="willow-lightning",
                       field=f"captures.{holder}")
-        notes.append("willow-lightning was dealt to the field and discarded")
+        notes.append(said("willow-lightning was dealt to the field and discarded"))
     union = 0
     for m in piles.values():
         union |= m
@@ -261,10 +262,11 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                      f"values total "
                      f"{value_of(union, c.values)}, not {expected}", card=missing[0],
                   field="captures")
-    notes.append(f"card values of all captures total {expected}")
+    notes.append(said("card values of all captures total {total}", total=expected))
     thrown = (deck & ~union).bit_count()
     if thrown:
-        notes.append(f"{thrown} chaff card(s) (worth 0) are on the discard pile")
+        notes.append(said("{count} chaff card(s) (worth 0) are on the discard pile",
+                          count=thrown))
 
     # Sections 5.2-5.4.
     cards = {s: value_of(side_pile[s], c.values) for s, _ in sides}
@@ -272,19 +274,21 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     all_yaku = sum(len(v) for v in yk.values())
     score, steps = {}, {}
     for s, _m in sides:
-        st = [Step("card_value", "base", cards[s], f"card value: "
-                   f"{value_words(side_pile[s], c.values)} = {cards[s]}", cards[s])]
+        st = [Step("card_value", "base", cards[s],
+                   value_card_said(side_pile[s], c.values, cards[s]), cards[s])]
         total = cards[s]
         for t, _m2 in sides:
             if t != s and yk[t]:
                 pen = -PENALTY * len(yk[t])
                 total += pen
-                st.append(Step(f"penalty_{t}", "add", pen, f"{t} holds {len(yk[t])} yaku "
-                               f"({', '.join(y for y, _ in yk[t])}): -{PENALTY} x "
-                               f"{len(yk[t])}", total))
+                st.append(Step(f"penalty_{t}", "add", pen, said(
+                    "{side} holds {count} yaku ({yaku}): -{penalty} x {count}", side=t,
+                    count=len(yk[t]), yaku=", ".join(y for y, _ in yk[t]), penalty=PENALTY),
+                    total))
         if yk[s]:
-            st.append(Step("own_yaku", "note", 0, f"own yaku ({', '.join(y for y, _ in yk[s])})"
-                           f" cost each opponent {PENALTY} and score nothing here", total))
+            st.append(Step("own_yaku", "note", 0, said(
+                "own yaku ({yaku}) cost each opponent {penalty} and score nothing here",
+                yaku=", ".join(y for y, _ in yk[s]), penalty=PENALTY), total))
         score[s], steps[s] = total, st
     assert all(score[s] == cards[s] - PENALTY * (all_yaku - len(yk[s])) for s, _ in sides)
 
@@ -312,39 +316,48 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             if all(measure[win] - measure[s] >= amount for s in names if s != win):
                 old = score[win]
                 score[win] = old * 2
-                steps[win].append(Step(lead, "multiply", 2, f"{lead}: the "
-                                       f"{'card total' if measure is cards else 'round score'} "
-                                       f"{measure[win]} leads every opponent by {amount} or "
-                                       f"more", score[win]))
+                ps = {"option": lead, "value": measure[win], "amount": amount}
+                steps[win].append(Step(lead, "multiply", 2, said(
+                    "{option}: the card total {value} leads every opponent by {amount} or "
+                    "more", **ps) if measure is cards else said(
+                    "{option}: the round score {value} leads every opponent by {amount} or "
+                    "more", **ps), score[win]))
                 if old < 0:
-                    notes.append(f"warning: {win}'s negative score is doubled (10.H8)")
+                    notes.append(said("warning: {side}'s negative score is doubled (10.H8)",
+                                      side=win))
             else:
-                notes.append(f"{lead}: {win} does not lead every opponent by {amount}; no "
-                             f"doubling")
+                notes.append(said("{option}: {side} does not lead every opponent by {amount}; "
+                                  "no doubling", option=lead, side=win, amount=amount))
         if r.counting_tokens:
-            notes.append(f"counting tokens: {win} wins by {margin} over the runner-up -> "
-                         f"{tokens} token{'s' if tokens > 1 else ''}")
+            ps = {"side": win, "margin": margin, "tokens": tokens}
+            notes.append(said("counting tokens: {side} wins by {margin} over the runner-up -> "
+                              "{tokens} tokens", **ps) if tokens > 1 else
+                         said("counting tokens: {side} wins by {margin} over the runner-up -> "
+                              "{tokens} token", **ps))
         winner = next_dealer  # a team's win is credited to its dealing member (H5)
         if len(members) > 1:
-            notes.append(f"team {win} wins the round; {next_dealer} deals next (10.H5)")
+            notes.append(said("team {side} wins the round; {dealer} deals next (10.H5)",
+                              side=win, dealer=next_dealer))
     else:  # 10.H4: no doubling, no tokens; the dealer's side keeps the deal, else turn order
         win = None
         tied_players = {p for p in players if side_of[p] in tied}
         next_dealer = tie_order(players, dealer, tied_players)
         winner = None
-        notes.append(f"round tie between {', '.join(tied)}: no doubling or tokens; "
-                     f"{next_dealer} deals next (10.H4)")
+        notes.append(said("round tie between {sides}: no doubling or tokens; {dealer} deals "
+                          "next (10.H4)", sides=", ".join(tied), dealer=next_dealer))
 
     # Carry and game end (section 6).
     carry = _carry(g, rnd, names, score, win, tokens, r, notes)
     payments = []
     if r.chip_stake and win is not None:
         amount = r.chip_stake * tokens
+        ps = {"stake": r.chip_stake, "tokens": tokens}
+        why = (said("chip_stake: {stake} x {tokens} tokens to the round winner", **ps)
+               if tokens > 1 else
+               said("chip_stake: {stake} x {tokens} token to the round winner", **ps))
         for p in players:
             if side_of[p] != win:
-                payments.append(Payment(p, next_dealer, amount, f"chip_stake: {r.chip_stake} x "
-                                        f"{tokens} token{'s' if tokens > 1 else ''} to the "
-                                        f"round winner"))
+                payments.append(Payment(p, next_dealer, amount, why))
     out = []
     for p in players:
         s = side_of[p]
@@ -395,7 +408,7 @@ def _carry(g, rnd, names, score, win, tokens, r, notes):
             top = max(totals[s] for s in reached)
             pool = [s for s in reached if totals[s] == top]
             ended = pool
-            how = f"first to {target} points"
+            how, hp = "first to {target} points", {"target": target}
     elif length is not None and out["round"] >= length:
         keys = ([("tokens", out["tokens"]), ("total", totals)] if r.counting_tokens
                 else [("total", totals), ("rounds won", out["wins"])])
@@ -404,12 +417,14 @@ def _carry(g, rnd, names, score, win, tokens, r, notes):
             top = max(table[s] for s in pool)
             pool = [s for s in pool if table[s] == top]
         ended = pool
-        how = f"{out['round']} of {length} rounds played"
+        how, hp = "{round} of {length} rounds played", {"round": out["round"], "length": length}
     if ended:
         out["game_over"] = True
         out["game_winner"] = ended[0] if len(ended) == 1 else None
-        notes.append(f"game over ({how}): " + (f"{ended[0]} wins the game" if len(ended) == 1
-                                               else f"shared victory: {', '.join(ended)}"))
+        notes.append(said("game over (" + how + "): {side} wins the game", side=ended[0], **hp)
+                     if len(ended) == 1 else
+                     said("game over (" + how + "): shared victory: {sides}",
+                          sides=", ".join(ended), **hp))
     return out
 
 

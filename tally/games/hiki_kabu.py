@@ -12,18 +12,29 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..options import Preset
-from ..results import Step, YakuHit
+from ..results import Step, YakuHit, said
 from ..rounds import player_field, players_of
 from . import Game, YakuDef
 from ._luck import (KABU_DECK, ODD_CHIPS, DealerSpecial, Ledger, carried_pot,
                     check_kabu_draw, dealer_special, hands_of, kabu_evaluation, no_events,
-                    settle_pot_round)
+                    names_joined, settle_pot_round)
 
 GAME_ID = "hiki-kabu"
 TRIPLE_POT = {"en": "Triple Pot"}
 NINE_ONE = DealerSpecial("dealer_nine_one", {"en": "Dealer 9 and 1"}, 9, 1)
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October")
+# The stake step of each month (§5.1): one template per month, so the month is translated.
+_STAKE = ("stake {stake}: the face-up first card is January",
+          "stake {stake}: the face-up first card is February",
+          "stake {stake}: the face-up first card is March",
+          "stake {stake}: the face-up first card is April",
+          "stake {stake}: the face-up first card is May",
+          "stake {stake}: the face-up first card is June",
+          "stake {stake}: the face-up first card is July",
+          "stake {stake}: the face-up first card is August",
+          "stake {stake}: the face-up first card is September",
+          "stake {stake}: the face-up first card is October")
 
 
 def compile(rules):
@@ -49,32 +60,36 @@ def score_round(rnd, c):
         check_kabu_draw(GAME, months, f"the hand of {p!r}", player=p, field=f"hands.{p}")
         evals[p] = c.evaluate(mask)
         stakes[p] = months[0]  # §5.1: stake = the value of the face-up first card
-        steps[p] = [Step("stake", "base", -months[0], f"stake {months[0]}: the face-up first "
-                         f"card is {MONTHS[months[0] - 1]}", -months[0])]
+        steps[p] = [Step("stake", "base", -months[0], said(_STAKE[months[0] - 1],
+                                                          stake=months[0]), -months[0])]
     tripler = [p for p in players if evals[p].details.get("triple")]
     if tripler:  # §5.4, §10.3: every original stake tripled, once however many triples
         for p in players:
             stakes[p] *= 3
-            steps[p].append(Step("triple_pot", "multiply", 3, f"{', '.join(tripler)} holds "
-                                 f"three of a month: every stake is tripled", -stakes[p]))
+            steps[p].append(Step("triple_pot", "multiply", 3, said(
+                "{players} holds three of a month: every stake is tripled",
+                players=", ".join(tripler)), -stakes[p]))
     totals = {p: evals[p].details["total"] for p in players}
     sp = dealer_special((NINE_ONE,), hands[dealer][1])
     if sp is not None:  # §5.5: beats everything, triple pot included
-        winners, why = [dealer], f"the dealer {dealer} holds September then January"
+        winners, why = [dealer], said("the dealer {dealer} holds September then January",
+                                      dealer=dealer)
     else:
         best = max(totals.values())
         winners = [p for p in players if totals[p] == best]
         if len(winners) == len(players):
-            winners, why = [dealer], f"every player ties at {best}: the dealer takes the pot"
+            winners, why = [dealer], said("every player ties at {total}: the dealer takes "
+                                          "the pot", total=best)
         elif len(winners) == 1:
-            why = f"the highest total, {best}"
+            why = said("the highest total, {total}", total=best)
         else:
-            why = f"{' and '.join(winners)} tie at {best} and split the pot"
+            who, named = names_joined(winners)
+            why = said(who + " tie at {total} and split the pot", total=best, **named)
     yaku = {p: evals[p].yaku for p in players}
     if sp is not None:
         yaku[dealer] += (YakuHit(sp.id, sp.names["en"], totals[dealer],
                                  evals[dealer].yaku[0].cards, sp.names,
-                                 "first card September, second January"),)
+                                 said("first card September, second January")),)
     extras = {p: {"total": totals[p], "cards": list(evals[p].yaku[0].cards)} for p in players}
     return settle_pot_round(GAME, c, players, dealer, stakes, steps, carried, winners, why,
                             yaku=yaku, extras=extras, base_points=totals)

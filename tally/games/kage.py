@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from ..cards import FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, Option, Preset
-from ..results import Evaluation, YakuHit
+from ..results import Evaluation, YakuHit, said
 from . import EventDef, Game, YakuDef
 from ._sequence import (JP_ORDER, check_out_hands, chosen, full_month, month_masks, of_type,
                         one_of, out_hit, pile_mask, read_table, round_win_result, single,
@@ -172,9 +172,10 @@ def score_round(rnd, c):
     claims = _claims(table, c, ended_at_deal=not played)
     notes = []
     if len(claims) == 2:
-        notes.append(f"both players were dealt an automatic win "
-                     f"({', '.join(f'{p}: {y}' for p, (y, _) in claims.items())}): both are "
-                     f"cancelled and the round is played (kage.md §10.1)")
+        (a, (ya, _)), (b, (yb, _)) = claims.items()
+        notes.append(said("both players were dealt an automatic win ({player}: {yaku}, "
+                          "{other}: {other_yaku}): both are cancelled and the round is played "
+                          "(kage.md §10.1)", player=a, yaku=ya, other=b, other_yaku=yb))
         if not played:
             raise TallyError(f"{g.id}: both players' automatic wins cancel and the round is "
                              f"played (kage.md §10.1): enter the 'out' or 'deck_exhausted' "
@@ -189,31 +190,36 @@ def score_round(rnd, c):
                              f"(§3), so there is no play (event {i})", game=g.id,
                              player=winner, rule=table.events[i]["type"], field=f"events.{i}")
         hit = out_hit(yid, NAMES[yid], 1, cards)
-        return round_win_result(g, rules, table, winner, hit, f"{yid}: {winner} was dealt an "
-                                f"automatic win: 1 round win", target=TARGET, notes=notes,
-                                stake=stake)
+        return round_win_result(g, rules, table, winner, hit,
+                                said("{yaku}: {player} was dealt an automatic win: 1 round "
+                                     "win", yaku=yid, player=winner),
+                                target=TARGET, notes=notes, stake=stake)
     if out is not None:
         winner = out["player"]
         check_out_hands(g, table, winner)
         return round_win_result(g, rules, table, winner, out_hit("out", NAMES["out"], 1),
-                                f"out: {winner} was first to play their last card: 1 round "
-                                f"win", target=TARGET, notes=notes, stake=stake)
+                                said("out: {player} was first to play their last card: 1 "
+                                     "round win", player=winner),
+                                target=TARGET, notes=notes, stake=stake)
     if exhausted is not None:
         sizes = _hand_sizes(table, i_ex, exhausted)
         fewest = min(sizes.values())
         leaders = [p for p in table.players if sizes[p] == fewest]
-        shown = ", ".join(f"{p} {sizes[p]}" for p in table.players)
+        (p1, p2) = table.players  # Kage is a two-player game
+        shown = {"player1": p1, "cards1": sizes[p1], "player2": p2, "cards2": sizes[p2]}
         if len(leaders) > 1:
-            notes.append(f"deck exhausted with equal hands ({shown}): nobody wins the round "
-                         f"and the same dealer deals again (kage.md §10.2)")
+            notes.append(said("deck exhausted with equal hands ({player1} {cards1}, {player2} "
+                              "{cards2}): nobody wins the round and the same dealer deals "
+                              "again (kage.md §10.2)", **shown))
             return round_win_result(g, rules, table, None, None, "", target=TARGET,
                                     notes=notes, next_dealer=table.dealer)
         winner = leaders[0]
         return round_win_result(g, rules, table, winner,
                                 out_hit("fewest_cards", NAMES["fewest_cards"], 1),
-                                f"fewest_cards: the deck ran out and {winner} holds the "
-                                f"fewest cards ({shown}): 1 round win", target=TARGET,
-                                notes=notes, stake=stake)
+                                said("fewest_cards: the deck ran out and {player} holds the "
+                                     "fewest cards ({player1} {cards1}, {player2} {cards2}): "
+                                     "1 round win", player=winner, **shown),
+                                target=TARGET, notes=notes, stake=stake)
     raise TallyError(f"{g.id}: who won the round? Enter an 'auto_win', 'out' or "
                      f"'deck_exhausted' event", game=g.id, rule="out", field="events")
 

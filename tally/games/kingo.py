@@ -13,11 +13,12 @@ from types import SimpleNamespace
 from ..cards import slugs_of
 from ..errors import TallyError
 from ..options import INT, Option, Preset
-from ..results import Evaluation, Step, YakuHit
+from ..results import Evaluation, Step, YakuHit, said
 from ..rounds import player_field, players_of
 from . import Game, InputDef, YakuDef
 from ._luck import (KABU_DECK, MONTH_MASKS, ODD_CHIPS, Ledger, agreed, carried_pot,
-                    either_or, hands_of, month_sum, no_events, pair_options, settle_pot_round)
+                    either_or, hands_of, month_sum, no_events, names_joined, pair_options,
+                    settle_pot_round)
 
 GAME_ID = "kingo"
 TARGET = 15  # §2: 16 or more is over
@@ -47,17 +48,17 @@ def evaluate(mask, c):
     yaku = []
     if total > TARGET:
         yaku.append(YakuHit("over", NAMES["over"]["en"], total, cards, NAMES["over"],
-                            f"{total} is over 15: the bet doubles"))
+                            said("{total} is over 15: the bet doubles", total=total)))
     else:
         yaku.append(YakuHit(f"total_{total}", f"Total {total}", total, cards,
                             {"en": f"Total {total}"}))
     # §4 and §10.4: "exactly" these three cards and nothing else.
     if n == 3 and (mask & MAY) == mask:
         yaku.append(YakuHit("triple_fives", NAMES["triple_fives"]["en"], total, cards,
-                            NAMES["triple_fives"], "every other player triples their bet"))
+                            NAMES["triple_fives"], said("every other player triples their bet")))
     elif n == 3 and all((mask & m).bit_count() == 1 for m in (APRIL, MAY, JUNE)):
         yaku.append(YakuHit("four_five_six", NAMES["four_five_six"]["en"], total, cards,
-                            NAMES["four_five_six"], "every other player doubles their bet"))
+                            NAMES["four_five_six"], said("every other player doubles their bet")))
     ev = Evaluation(total, tuple(yaku), details={
         "total": total, "over": total > TARGET,
         "special": next((y.id for y in yaku if y.id in ("triple_fives", "four_five_six")),
@@ -84,39 +85,45 @@ def score_round(rnd, c):
                              game=GAME_ID, player=p, field=f"hands.{p}", rule="draw")
         evals[p] = evaluate(mask, c)
         bets[p] = stake
-        steps[p] = [Step("set_bet", "base", -stake, f"the set bet {stake}", -stake)]
+        steps[p] = [Step("set_bet", "base", -stake, said("the set bet {stake}", stake=stake),
+                         -stake)]
     over = [p for p in players if evals[p].details["over"]]
     for p in over:  # §5.4: the over-15 penalty comes first (§10.2, the book's example)
         bets[p] *= 2
-        steps[p].append(Step("over", "multiply", 2, f"{p} totals {evals[p].details['total']}"
-                             f", over 15: the bet doubles", -bets[p]))
+        steps[p].append(Step("over", "multiply", 2, said(
+            "{player} totals {total}, over 15: the bet doubles", player=p,
+            total=evals[p].details["total"]), -bets[p]))
     fives = [p for p in players if evals[p].details["special"] == "triple_fives"]
     f456 = [p for p in players if evals[p].details["special"] == "four_five_six"]
     draw = False
     if fives or f456:  # §5.5: triple fives beats four-five-six
         holders, sp, mult = (fives, "Triple Fives", 3) if fives else (f456, "Four Five Six", 2)
+        who, named = names_joined(holders)
         for p in players:
             if p not in holders:
                 bets[p] *= mult
                 steps[p].append(Step("triple_fives" if fives else "four_five_six", "multiply",
-                                     mult, f"{' and '.join(holders)} holds {sp}: every other "
-                                     f"player's bet x {mult}", -bets[p]))
-        winners, why = holders, f"{sp}"
+                                     mult, said(who + (
+                                         " holds Triple Fives: every other player's bet x 3"
+                                         if fives else " holds Four Five Six: every other "
+                                         "player's bet x 2"), **named), -bets[p]))
+        winners, why = holders, said("Triple Fives") if fives else said("Four Five Six")
     elif len(over) == len(players):  # §5.6: everyone over -> a draw and a new deal
         winners, draw = [], True
-        why = "everyone is over 15: the round is a draw"
+        why = said("everyone is over 15: the round is a draw")
     else:
         totals = {p: evals[p].details["total"] for p in players if p not in over}
         best = max(totals.values())
         winners = [p for p in players if totals.get(p) == best]
         if len(winners) == len(players):  # §10.5: only when nobody is over
-            winners, why = [dealer], f"every player ties at {best}: the dealer takes the pot"
+            winners, why = [dealer], said("every player ties at {total}: the dealer takes "
+                                          "the pot", total=best)
         else:
-            why = f"closest to 15 without going over, {best}"
+            why = said("closest to 15 without going over, {total}", total=best)
     notes = [why] if draw else []
     if draw:
-        notes.append("the pot stays for the next round (all_over_carry)" if not c.refund else
-                     "bets are returned (all_over_refund)")
+        notes.append(said("the pot stays for the next round (all_over_carry)")
+                     if not c.refund else said("bets are returned (all_over_refund)"))
     return settle_pot_round(
         GAME, c, players, dealer, bets, steps, carried, winners, why,
         yaku={p: evals[p].yaku for p in players},

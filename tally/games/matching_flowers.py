@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..cards import FULL_DECK, RIBBONS, WILLOW, mask_of
 from ..options import BOOL, CHOICE, Option
+from ..results import said
 from . import Game
 from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, book_preset,
@@ -92,25 +93,40 @@ def _variations(t, led, piles, notes):
         low = [p for p in t.players if led.total[p] < 20]  # 10.3: strictly below 20
         if low:
             before = dict(led.total)
-            who = ", ".join(f"{p} scored {before[p]}" for p in low)
+            why = _low_words(low, before)
             for p in t.players:
-                led.set(p, "low_man_out", 0, f"low man out: {who}, below 20; every player "
-                                             f"scores 0")
+                led.set(p, "low_man_out", 0, why)
             if r.low_man_out_winner == "highest_before":
-                notes.append("low man out: the round win goes to the highest score before the "
-                             "zeroing (low_man_out_winner)")
+                notes.append(said("low man out: the round win goes to the highest score before "
+                                  "the zeroing (low_man_out_winner)"))
                 return decide(t, before)
-            notes.append("low man out: every score is 0, so the round is a tie of all players "
-                          "(matching-flowers.md 10.7)")
+            notes.append(said("low man out: every score is 0, so the round is a tie of all "
+                              "players (matching-flowers.md 10.7)"))
             return decide(t, led.total)
     if r.rain_washes_points:
         for p in t.players:
             if piles[p] & WILLOW == WILLOW:
                 for q in t.players:
                     if q != p:
-                        led.set(q, "rain_washes_points", 0, f"rain washes the points away: "
-                                                            f"{p} captured all four willow cards")
+                        led.set(q, "rain_washes_points", 0, said(
+                            "rain washes the points away: {player} captured all four willow "
+                            "cards", player=p))
     return None
+
+
+def _low_words(low, before):
+    """The low_man_out step: one template per number of players below 20 (at most 3)."""
+    ps = {}
+    for i, p in enumerate(low, 1):
+        ps[f"player{i}"], ps[f"score{i}"] = p, before[p]
+    if len(low) == 1:
+        return said("low man out: {player1} scored {score1}, below 20; every player scores 0",
+                    **ps)
+    if len(low) == 2:
+        return said("low man out: {player1} scored {score1}, {player2} scored {score2}, below "
+                    "20; every player scores 0", **ps)
+    return said("low man out: {player1} scored {score1}, {player2} scored {score2}, {player3} "
+                "scored {score3}, below 20; every player scores 0", **ps)
 
 
 def score_round(rnd, c: Compiled):

@@ -14,15 +14,15 @@ from collections.abc import Mapping
 
 from ..cards import FULL_DECK
 from ..options import BOOL, Option
-from ..results import Evaluation
+from ..results import Evaluation, said
 from . import EventDef, Game, InputDef
 from ._capture import LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, Compiled, Ledger, book_preset,
                        check_all_captured, decide, evaluate_pile, finish, groups_of,
                        misdeal_result, month_warnings, read_piles, read_table, row,
                        shared_options, tie_note, winner_takes_all, yaku_defs)
-from ._capture_expert import (CHAFF0_VALUES, each_opponent_pays, kind_words, prescan,
-                              read_hands)
+from ._capture_expert import (CHAFF0_VALUES, card_value_said, card_values_total_said,
+                              each_opponent_pays, prescan, read_hands)
 
 GAME_ID = "min-hwatu"
 
@@ -119,9 +119,27 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
         best = max(ev.yaku, key=lambda y: y.points)  # first of equal values: table order
         cv = ev.details["card_value"]
         return Evaluation(cv + best.points, (best,),
-                          (f"only_one_yaku: {best.id} ({best.points}) is the single highest",),
+                          (said("only_one_yaku: {yaku} ({points}) is the single highest",
+                                yaku=best.id, points=best.points),),
                           {"card_value": cv, "yaku_value": best.points})
     return ev
+
+
+def _yaku_list(hits, params) -> str:
+    """"{yaku1} {points1} + {yaku2} {points2} ..." (yaku names and points into params)."""
+    for i, y in enumerate(hits, 1):
+        params[f"yaku{i}"], params[f"points{i}"] = y.name, y.points
+    return " + ".join(f"{{yaku{i}}} {{points{i}}}" for i in range(1, len(hits) + 1))
+
+
+def _own_yaku_said(hits, value, opponents):
+    """One template per number of yaku and of opponents (1 or 2)."""
+    params = {"total": value, "opponents": opponents}
+    words = _yaku_list(hits, params)
+    tail = ("opponents ({opponents} x {total})" if opponents > 1 else
+            "opponent ({opponents} x {total})")
+    return said("own yaku " + words + " = {total}, paid by each of {opponents} " + tail,
+                **params)
 
 
 def score_round(rnd: Mapping, c: Compiled):
@@ -136,7 +154,7 @@ def score_round(rnd: Mapping, c: Compiled):
     notes = []
     total = check_all_captured(t, piles, c.values, "a Min-Hwatu round ends when hands, draw "
                                                    "pile and field are empty")
-    notes.append(f"card values of all captures total {total} (the whole deck, chaff 0)")
+    notes.append(card_values_total_said(total))
     led = Ledger(t.players)
     evs = {p: evaluate(piles[p], c) for p in t.players}
     own = {p: evs[p].details["yaku_value"] for p in t.players}
@@ -144,15 +162,13 @@ def score_round(rnd: Mapping, c: Compiled):
     for p in t.players:
         ev = evs[p]
         cv = ev.details["card_value"]
-        led.start(p, "card_value", cv, f"card value: {kind_words(piles[p], c.values)} = {cv}")
+        led.start(p, "card_value", cv, card_value_said(piles[p], c.values, cv))
         if own[p]:
-            words = " + ".join(f"{y.name} {y.points}" for y in ev.yaku)
-            led.add(p, "own_yaku", (n - 1) * own[p],
-                    f"own yaku {words} = {own[p]}, paid by each of {n - 1} "
-                    f"opponent{'s' if n > 2 else ''} ({n - 1} x {own[p]})")
+            led.add(p, "own_yaku", (n - 1) * own[p], _own_yaku_said(ev.yaku, own[p], n - 1))
         for q in t.players:
             if q != p and own[q]:
-                led.add(p, f"pays_{q}", -own[q], f"pays {q}'s yaku ({own[q]})")
+                led.add(p, f"pays_{q}", -own[q], said("pays {player}'s yaku ({points})",
+                                                      player=q, points=own[q]))
         transfers = [{"from": q, "to": p, "amount": own[p]} for q in t.players
                      if q != p and own[p]]
         extra[p] = {"yaku_value": own[p], "yaku_transfers": transfers}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..cards import WILLOW, deck_without, mask_of
 from ..errors import TallyError
 from ..options import BOOL, Option
+from ..results import said
 from . import EventDef, Game
 from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, Ledger,
@@ -133,13 +134,14 @@ def score_round(rnd, c: Compiled):
     led = Ledger(t.players)
     for p, q in ((a, b), (b, a)):
         card_step(led, p, piles[p], evs[p], c.values)
-        led.add(p, "par", -PAR, f"minus {PAR} (par, half of 230)")
+        led.add(p, "par", -PAR, said("minus {par} (par, half of 230)", par=PAR))
         yaku_steps(led, p, evs[p])
         qv = evs[q].details["yaku_value"]
         if qv:
             names = " + ".join(f"{h.name} {h.points}" for h in evs[q].yaku if h.points)
-            led.add(p, "opponent_yaku", -qv, f"minus {q}'s yaku ({names})")
-    notes = [f"card values total {total} (the 40-card deck)"]
+            led.add(p, "opponent_yaku", -qv, said("minus {player}'s yaku ({yaku})", player=q,
+                                                  yaku=names))
+    notes = [said("card values total {total} (the 40-card deck)", total=total)]
     winner, next_dealer, tied = decide(t, led.total)
     if tied:
         notes.append(tie_note(t, tied, winner, next_dealer))
@@ -149,7 +151,8 @@ def score_round(rnd, c: Compiled):
         def end_check(totals, wins):
             top = [p for p in t.players if totals[p] >= 50]
             if top:  # zero-sum totals: at most one player can be at 50 or more
-                return top[0], f"first to 50: {top[0]} reached {totals[top[0]]}"
+                return top[0], said("first to 50: {player} reached {total}", player=top[0],
+                                    total=totals[top[0]])
             return None
     return finish(t, r.preset, led, {p: evs[p].yaku for p in t.players}, winner, next_dealer,
                   notes, end_check=end_check)

@@ -19,7 +19,7 @@ from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK, POE
                      RIBBONS, TENS, month_mask, slugs_of)
 from ..errors import TallyError
 from ..options import BOOL, Option, Preset
-from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit
+from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import events_of, int_field, piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
 from ._capture import LENGTH_INPUT
@@ -123,10 +123,13 @@ class Compiled:
         self.sake_and = r.sake_10_and_1
         self.hits = {}  # YakuHit per (id, points, cards): evaluate stays allocation-light
         self.empty = Evaluation(0, ())
-        self.notes = {"tan": "1 + 1 per dry ribbon beyond 5", "tane": "1 + 1 per ten beyond 5",
-                      "kasu": "1 + 1 per chaff beyond 10" + (
-                          " (storm, coloured paulownia, sake count 2)" if r.special_chaffs
-                          else "")}
+        self.notes = {"tan": said("{points} + 1 per dry ribbon beyond {count}", points=1,
+                                  count=5),
+                      "tane": said("{points} + 1 per ten beyond {count}", points=1, count=5),
+                      "kasu": said("{points} + 1 per chaff beyond {count} (storm, coloured "
+                                   "paulownia, sake count 2)", points=1, count=10)
+                      if r.special_chaffs else
+                      said("{points} + 1 per chaff beyond {count}", points=1, count=10)}
 
 
 def compile(rules) -> Compiled:
@@ -202,15 +205,13 @@ def _base(m, c, sake_ten, sake_chaff, month):
 def pile_base(m: int, c: Compiled, *, month: int = 0, sake_as: str | None = None):
     """(base, scoring yaku, met yaku, choice in words)."""
     if m & SAKE and c.sake_choice:
-        w = "a chaff" if c.sake_w == 1 else "2 chaffs"
         as_ten = _base(m, c, True, False, month)
         as_chaff = _base(m, c, False, True, month)
-        how = ", as recorded" if sake_as else ""
+        recorded = bool(sake_as)
         if sake_as == "chaff" or (sake_as is None and as_chaff[0] > as_ten[0]):
-            return as_chaff + (f"chrysanthemum-sake counted as {w}{how} (base {as_chaff[0]}; "
-                               f"as a ten: {as_ten[0]})",)
-        return as_ten + (f"chrysanthemum-sake counted as a ten{how} (base {as_ten[0]}; as "
-                         f"{w}: {as_chaff[0]})",)
+            return as_chaff + (KK._sake_words(True, c.sake_w, recorded, as_ten[0],
+                                              as_chaff[0]),)
+        return as_ten + (KK._sake_words(False, c.sake_w, recorded, as_ten[0], as_chaff[0]),)
     return _base(m, c, True, c.sake_and, month) + ("",)
 
 
@@ -240,6 +241,30 @@ def _err(msg, **kw):
 
 def _words(scoring) -> str:
     return " + ".join(f"{y[0]} {y[1]}" for y in scoring) or "no yaku"
+
+
+_LISTS = tuple(" + ".join(f"{{yaku{i}}} {{points{i}}}" for i in range(1, n + 1))
+               for n in range(len(_ROWS) + 1))
+
+
+def _words_said(scoring, head: str = "", tail: str = "", **params):
+    """``_words`` as one template per number of yaku ({yaku1} {points1} + ...), between
+    ``head`` and ``tail``."""
+    if not scoring:
+        return said(head + "no yaku" + tail, **params)
+    for i, y in enumerate(scoring, 1):
+        params[f"yaku{i}"], params[f"points{i}"] = y[0], y[1]
+    return said(head + _LISTS[len(scoring)] + tail, **params)
+
+
+# "yaku of the month: all four <flower> cards (<month>) in round <n>": one template per month
+# (the month name is a word to translate, the flower id a param).
+_MONTH_SAID = {f: "yaku of the month: all four {flower} cards (" + name + ") in round {round}"
+               for f, name in JP_MONTH_NAME.items()}
+
+
+def _month_said(flower: str, rnd: int):
+    return said(_MONTH_SAID[flower], flower=flower, round=rnd)
 
 
 def _carry_of(rnd, players):
@@ -291,19 +316,20 @@ def _result(players, dealer, carry_in, c, *, winner=None, points=0, steps=(), hi
     if winner is not None:
         loser = next(p for p in players if p != winner)
         if points:
-            payments = (Payment(loser, winner, points, "round score"),)
+            payments = (Payment(loser, winner, points, said("round score")),)
         carry["totals"][winner] += points
         if won:
             carry["rounds_won"][winner] += 1
         if r.steal_points:
             carry["banks"][winner] += points
             carry["banks"][loser] -= points  # koi-koi.md A12: a bank may go below zero
-            notes.append(f"steal_points: {winner} takes {points} from {loser}'s bank")
+            notes.append(said("steal_points: {winner} takes {points} from {loser}'s bank",
+                              winner=winner, points=points, loser=loser))
         if r.first_to_50 and carry["totals"][winner] >= 50:  # A16: the total, not the bank
             carry["game_over"] = True
             carry["game_winner"] = winner
-            notes.append(f"first_to_50: {winner} reaches {carry['totals'][winner]}, the game "
-                         f"ends")
+            notes.append(said("first_to_50: {player} reaches {total}, the game ends",
+                              player=winner, total=carry['totals'][winner]))
     if length and played and not carry.get("game_over") and carry["round"] >= length:
         # section 6: highest total, then most rounds won, then a shared victory
         t, w = carry["totals"], carry["rounds_won"]
@@ -312,9 +338,12 @@ def _result(players, dealer, carry_in, c, *, winner=None, points=0, steps=(), hi
             pool = [p for p in pool if w[p] == max(w[q] for q in pool)]
         carry["game_over"] = True
         carry["game_winner"] = pool[0] if len(pool) == 1 else None
-        notes.append(f"game over: {carry['round']} of {length} rounds played; " + (
-            f"{pool[0]} wins the game" if len(pool) == 1 else
-            f"shared victory between {' and '.join(pool)}"))
+        ps = {"round": carry["round"], "length": length}
+        notes.append(said("game over: {round} of {length} rounds played; {player} wins the "
+                          "game", player=pool[0], **ps) if len(pool) == 1 else
+                     said("game over: {round} of {length} rounds played; shared victory "
+                          "between {player} and {player2}", player=pool[0], player2=pool[1],
+                          **ps))
     next_dealer = winner if won else dealer
     return RoundResult(GAME_ID, r.preset, tuple(scores), payments, winner if won else None,
                        next_dealer, carry, tuple(notes))
@@ -435,12 +464,15 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     four_misdeal = four is not None and not (r.four_of_a_kind_not_misdeal or
                                              r.four_of_a_kind_for_the_win)
     if misdeal or four_misdeal or len(auto) == 2:
-        why = ("misdeal" if misdeal else "four cards of a month in the opening field"
-               if four_misdeal else "both players hold an automatic-win hand (koi-koi.md A11)")
+        why = (said("misdeal: the same dealer redeals; the round does not count")
+               if misdeal else
+               said("four cards of a month in the opening field: the same dealer redeals; the "
+                    "round does not count") if four_misdeal else
+               said("both players hold an automatic-win hand (koi-koi.md A11): the same "
+                    "dealer redeals; the round does not count"))
         no_decisions("misdeal")
         return _result(players, dealer, carry_in, c, length=length, role_all="misdeal",
-                       played=False,
-                       notes=(f"{why}: the same dealer redeals; the round does not count",))
+                       played=False, notes=(why,))
     if four is not None and r.four_of_a_kind_not_misdeal and four[1] and dealer in given:
         mm = MONTHS[FLOWER_IDS.index(four[1])]
         if piles[dealer] & mm != mm:
@@ -452,12 +484,14 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         if auto:
             raise _err("two pre-play outcomes: field_four_of_a_kind and automatic_win_hand",
                        rule="automatic_win_hand", field=f"events.{auto[0][0]}")
-        flat = (dealer, "four_of_a_kind_for_the_win", f"four of a kind for the win: 4 "
-                f"{four[1] or 'same-month'} cards in the opening field, the dealer {dealer} "
-                f"scores 6")
+        flat = (dealer, "four_of_a_kind_for_the_win",
+                said("four of a kind for the win: 4 {month} cards in the opening field, the "
+                     "dealer {dealer} scores 6", month=four[1], dealer=dealer) if four[1] else
+                said("four of a kind for the win: 4 same-month cards in the opening field, "
+                     "the dealer {dealer} scores 6", dealer=dealer))
     elif auto:
-        flat = (auto[0][1], "automatic_win", f"automatic win: {auto[0][1]} was dealt four pairs "
-                f"or a whole month and scores 6")
+        flat = (auto[0][1], "automatic_win", said("automatic win: {player} was dealt four "
+                "pairs or a whole month and scores 6", player=auto[0][1]))
     if flat:  # 6 flat points, no multiplier (koi-koi.md A11)
         no_decisions(flat[1])
         w, sid, reason = flat
@@ -490,13 +524,19 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                        for p in players):
                 return _result(players, dealer, carry_in, c, length=length, winner=dealer,
                                points=6, won=False, steps=(Step(
-                                   "dealers_delight", "set", 6, f"dealer's delight: no yaku "
-                                   f"captured, the dealer {dealer} scores 6", 6),),
-                               notes=("dealer's delight: not counted as a round won "
-                                      "(koi-koi.md A10); the dealer keeps the deal",))
-        why = "no stop: the round is a draw, both score 0; the dealer keeps the deal"
-        if calls:
-            why += f" (koi-koi called by {KK._names([cl[1] for cl in calls])}, nobody stopped)"
+                                   "dealers_delight", "set", 6, said("dealer's delight: no "
+                                   "yaku captured, the dealer {dealer} scores 6",
+                                   dealer=dealer), 6),),
+                               notes=(said("dealer's delight: not counted as a round won "
+                                           "(koi-koi.md A10); the dealer keeps the deal"),))
+        callers = list(dict.fromkeys(cl[1] for cl in calls))
+        why = (said("no stop: the round is a draw, both score 0; the dealer keeps the deal "
+                    "(koi-koi called by {caller} and {caller2}, nobody stopped)",
+                    caller=callers[0], caller2=callers[1]) if len(callers) > 1 else
+               said("no stop: the round is a draw, both score 0; the dealer keeps the deal "
+                    "(koi-koi called by {caller}, nobody stopped)", caller=callers[0])
+               if callers else
+               said("no stop: the round is a draw, both score 0; the dealer keeps the deal"))
         return _result(players, dealer, carry_in, c, length=length, notes=(why,))
 
     # 3. Stop by S (step 5).
@@ -515,21 +555,21 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     total = base
     how = {"all": " (count_all_yaku: every met yaku)", "one": " (only_one_yaku: the single "
            "highest)"}.get(c.mode, "")
-    steps = [Step("base", "base", base, f"{_words(scoring)}{how}", base)]
+    steps = [Step("base", "base", base, _words_said(scoring, "", how), base)]
     if month_flower and any(y[0] == "yaku_of_the_month" for y in scoring):
-        steps.append(Step("yaku_of_the_month", "note", 0, f"yaku of the month: all four "
-                          f"{month_flower} cards ({JP_MONTH_NAME[month_flower]}) in round "
-                          f"{MONTHS.index(month) + 1}", total))
+        steps.append(Step("yaku_of_the_month", "note", 0, _month_said(
+            month_flower, MONTHS.index(month) + 1), total))
     extra = {"choices": [choice]} if choice else {}
     if r.winner_scores_all_yaku:
         need_pile(other, "winner_scores_all_yaku adds the opponent's yaku")
         ob, osc, _m, och = pile_base(piles[other], c, month=month, sake_as=sake_as.get(other))
         total += ob
-        steps.append(Step("winner_scores_all_yaku", "add", ob, f"winner scores all yaku: "
-                          f"{other}'s {_words(osc)}", total))
+        steps.append(Step("winner_scores_all_yaku", "add", ob, _words_said(
+            osc, "winner scores all yaku: {player}'s ", player=other), total))
         extra["opponent_yaku"] = [_hit(y, c).to_dict() for y in osc]
         if och:
-            extra.setdefault("choices", []).append(f"{other}: {och}")
+            extra.setdefault("choices", []).append(said("{player}: " + och.template,
+                                                        player=other, **och.params))
 
     # 4. The koi-koi factor and the multiplier variations (koi-koi.md 5.5).
     total, more = koi_factor(r, s, calls, total, brights)
@@ -543,21 +583,24 @@ def koi_factor(r, s, calls, total, brights):
     steps = []
     counted = [cl for cl in calls if not (cl[2] and not r.minimum_points_call_counts_as_koikoi)]
     if len(counted) < len(calls):
-        steps.append(Step("minimum_points", "note", 1, "a koi-koi forced by minimum_points is "
-                          "not a real call (minimum_points_call_counts_as_koikoi off)", total))
+        steps.append(Step("minimum_points", "note", 1, said(
+            "a koi-koi forced by minimum_points is not a real call "
+            "(minimum_points_call_counts_as_koikoi off)"), total))
     if r.challenge:
         skipped = [cl for cl in counted if cl[1] == s]
         counted = [cl for cl in counted if cl[1] != s]
-        rule = "challenge: only the opponent's calls count"
     elif r.double_or_nothing:
         skipped = [cl for cl in counted if cl[1] != s]
         counted = [cl for cl in counted if cl[1] == s]
-        rule = "double_or_nothing: only the stopper's own calls count"
     else:
-        skipped, rule = [], ""
-    if skipped:
-        steps.append(Step("koi_koi", "note", 1, f"{KK._names([cl[1] for cl in skipped])}'s "
-                          f"koi-koi does not double {s}'s score ({rule})", total))
+        skipped = []
+    if skipped:  # one caller: the stopper (challenge) or the opponent (double_or_nothing)
+        ps = {"caller": skipped[0][1], "stopper": s}
+        steps.append(Step("koi_koi", "note", 1, said(
+            "{caller}'s koi-koi does not double {stopper}'s score (challenge: only the "
+            "opponent's calls count)", **ps) if r.challenge else said(
+            "{caller}'s koi-koi does not double {stopper}'s score (double_or_nothing: only "
+            "the stopper's own calls count)", **ps), total))
     n = len(counted)
     koi = 1 + n if r.koikoi_multiplier else (2 if n else 1)
     if r.super_bright or r.bright:
@@ -568,27 +611,40 @@ def koi_factor(r, s, calls, total, brights):
         fld = 1 + brights if r.super_bright else (2 if brights else 1)
     else:
         fld = 1
-    why = ("no koi-koi call counts" if not n else
-           f"{KK._names([cl[1] for cl in counted])} called koi-koi ({n} call{'s' if n > 1 else ''}"
-           f"{', counted once' if n > 1 and not r.koikoi_multiplier else ''})")
+    # The sentences of the koi-koi and lucky 7 steps: each shape one template, put together
+    # from who called (why) and what reached 7; params are players and numbers only.
+    who = list(dict.fromkeys(cl[1] for cl in counted))
+    once = ", counted once" if n > 1 and not r.koikoi_multiplier else ""
+    if not n:
+        why = "no koi-koi call counts"
+    elif len(who) == 1:
+        why = "{caller} called koi-koi (" + ("{calls} call" if n == 1 else "{calls} calls") + \
+            once + ")"
+    else:
+        why = "{caller} and {caller2} called koi-koi ({calls} calls" + once + ")"
+    whyp = dict(zip(("caller", "caller2"), who), calls=n) if n else {}
     lucky_t = total if r.lucky_7_threshold_uses_base else total * koi * fld
     if r.lucky_7 and lucky_t >= 7:
         old = koi
         koi = koi + 1 if r.lucky_7_triple else koi * 2
         total *= koi
-        steps.append(Step("lucky_7", "multiply", koi, f"lucky 7 x{koi}: {why}; "
-                          f"{'the yaku total' if r.lucky_7_threshold_uses_base else 'the score'}"
-                          f" {lucky_t} is 7 or more" + (" (lucky_7_triple)" if
-                                                       r.lucky_7_triple and old > 1 else ""),
-                          total))
+        words = ("lucky 7 x{factor}: " + why + "; " +
+                 ("the yaku total" if r.lucky_7_threshold_uses_base else "the score") +
+                 " {value} is 7 or more" +
+                 (" (lucky_7_triple)" if r.lucky_7_triple and old > 1 else ""))
+        steps.append(Step("lucky_7", "multiply", koi, said(words, factor=koi, value=lucky_t,
+                                                           **whyp), total))
     elif koi > 1:
         total *= koi
-        steps.append(Step("koi_koi", "multiply", koi, f"koi-koi x{koi}: {why}", total))
+        steps.append(Step("koi_koi", "multiply", koi, said("koi-koi x{factor}: " + why,
+                                                           factor=koi, **whyp), total))
     if fld > 1:
         total *= fld
         steps.append(Step("super_bright" if r.super_bright else "bright", "multiply", fld,
-                          f"{'super bright' if r.super_bright else 'bright'} x{fld}: {brights} "
-                          f"bright(s) in the opening field", total))
+                          said("super bright x{factor}: {count} bright(s) in the opening field",
+                               factor=fld, count=brights) if r.super_bright else
+                          said("bright x{factor}: {count} bright(s) in the opening field",
+                               factor=fld, count=brights), total))
     return total, steps
 
 

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from ..cards import FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, Option, Preset
-from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit
+from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit, said
 from . import EventDef, Game, YakuDef
 from ._sequence import (JP_ORDER, NIBBLE_FOURS, NIBBLE_ONES, check_below_target,
                         check_out_hands, chosen, first_to, flag, full_month, month_masks,
@@ -191,6 +191,38 @@ def _claims(table, c, played: bool) -> dict:
     return out
 
 
+def _teyaku_reason(used, winner, value: int, stack: bool):
+    """The base step of a teyaku win: "<id> <tokens> + ...: <who> was dealt <conditions>
+    (<rule>): <n> tokens". The conditions are sentences, so each shape (which teyaku, in
+    which order) is one complete template; a single teyaku (the default rule) has a literal
+    template per teyaku."""
+    p = {"player": winner, "tokens": value}
+    if not stack and value != 1:
+        (t, _), = used
+        p["points"] = t.tokens
+        if t.id == "three_wilds":
+            return said("three_wilds {points}: {player} was dealt pine-crane, pine-poetry and "
+                        "plum-warbler in the dealt hand (highest single teyaku): {tokens} "
+                        "tokens", **p)
+        if t.id == "three_pairs":
+            return said("three_pairs {points}: {player} was dealt the 6 dealt cards split "
+                        "into 3 pairs of the same month (natural months) (highest single "
+                        "teyaku): {tokens} tokens", **p)
+        if t.id == "three_januaries":
+            return said("three_januaries {points}: {player} was dealt at least 3 of the 4 "
+                        "pine (January) cards (highest single teyaku): {tokens} tokens", **p)
+        return said("four_of_a_kind {points}: {player} was dealt all 4 cards of one month "
+                    "(highest single teyaku): {tokens} tokens", **p)
+    for n, (t, _) in enumerate(used, 1):
+        p[f"points{n}"] = t.tokens
+    template = (" + ".join(f"{t.id} {{points{n}}}" for n, (t, _) in enumerate(used, 1))
+                + ": {player} was dealt " + " and ".join(t.condition for t, _ in used)
+                + (" (sum of all teyaku, teyaku_stack)" if stack else
+                   " (highest single teyaku)")
+                + (": {tokens} token" if value == 1 else ": {tokens} tokens"))
+    return said(template, **p)
+
+
 def score_round(rnd, c) -> RoundResult:
     g, rules = GAME, c.rules
     table = read_table(g, rnd, DECK, max_hand=HAND)
@@ -213,7 +245,8 @@ def score_round(rnd, c) -> RoundResult:
                        for p in players)
         return RoundResult(g.id, rules.preset, scores, (), None, table.dealer,
                            {"tokens": tokens, "game_over": False, "game_winner": None},
-                           ("void round (§7): nothing scores; the same dealer deals again",))
+                           (said("void round (§7): nothing scores; the same dealer deals "
+                                 "again"),))
 
     claims = _claims(table, c, played=out is not None)
     winner, hits, value, reason = None, [], 0, ""
@@ -227,9 +260,11 @@ def score_round(rnd, c) -> RoundResult:
                 f"enter only the teyaku your table awarded.", game=g.id,
                 option="simultaneous_teyaku_void", rule="teyaku", field="events")
         if va == vb:
-            notes.append(f"{a}'s {'+'.join(t.id for t, _ in ua)} ({va}) and {b}'s "
-                         f"{'+'.join(t.id for t, _ in ub)} ({vb}) cancel "
-                         f"(simultaneous_teyaku_void, poka.md §10.1): the round is played")
+            notes.append(said("{player}'s {yaku} ({tokens}) and {other}'s {other_yaku} "
+                              "({other_tokens}) cancel (simultaneous_teyaku_void, poka.md "
+                              "§10.1): the round is played", player=a,
+                              yaku="+".join(t.id for t, _ in ua), tokens=va, other=b,
+                              other_yaku="+".join(t.id for t, _ in ub), other_tokens=vb))
             if out is None:
                 raise TallyError(f"{g.id}: the equal teyaku of {a!r} and {b!r} cancel and the "
                                  f"round is played: enter the 'out' event (who went out)",
@@ -237,8 +272,9 @@ def score_round(rnd, c) -> RoundResult:
             claims = {}
         else:
             win, lose = (a, b) if va > vb else (b, a)
-            notes.append(f"{win}'s teyaku ({max(va, vb)}) beats {lose}'s ({min(va, vb)}) "
-                         f"(simultaneous_teyaku_void, poka.md §10.1)")
+            notes.append(said("{player}'s teyaku ({tokens}) beats {other}'s ({other_tokens}) "
+                              "(simultaneous_teyaku_void, poka.md §10.1)", player=win,
+                              tokens=max(va, vb), other=lose, other_tokens=min(va, vb)))
             claims = {win: claims[win]}
     if claims:
         (winner, (value, used, dealt, _)), = claims.items()
@@ -247,22 +283,20 @@ def score_round(rnd, c) -> RoundResult:
                              f"there is no play and no 'out' event (event {i_out})", game=g.id,
                              player=out["player"], rule="out", field=f"events.{i_out}")
         hits = [_hit(t, m) for t, m in used]
-        reason = (f"{' + '.join(f'{t.id} {t.tokens}' for t, _ in used)}: {winner} was dealt "
-                  f"{' and '.join(t.condition for t, _ in used)} "
-                  f"({'sum of all teyaku, teyaku_stack' if c.stack else 'highest single teyaku'}"
-                  f"): {value} token{'s' if value != 1 else ''}")
+        reason = _teyaku_reason(used, winner, value, c.stack)
     elif out is not None:
         winner = out["player"]
         check_out_hands(g, table, winner)
         if flag(g, out, "first_turn", i_out):
             value = 2
             hits = [YakuHit("all_out", ALL_OUT_NAMES["en"], 2, (), ALL_OUT_NAMES)]
-            reason = (f"all_out: {winner} played all {HAND} cards on their own first turn: "
-                      f"2 tokens instead of 1")
+            reason = said("all_out: {player} played all {cards} cards on their own first "
+                          "turn: 2 tokens instead of 1", player=winner, cards=HAND)
         else:
             value = 1
             hits = [YakuHit("out", OUT_NAMES["en"], 1, (), OUT_NAMES)]
-            reason = f"out: {winner} was first to play their last card: 1 token"
+            reason = said("out: {player} was first to play their last card: 1 token",
+                          player=winner)
     else:
         raise TallyError(f"{g.id}: who won the round? Enter an 'out' event, a 'teyaku' event or "
                          f"a 'void_round' event", game=g.id, rule="out", field="events")
@@ -272,25 +306,29 @@ def score_round(rnd, c) -> RoundResult:
         left = max(0, c.pool - sum(tokens.values()))
         if value > left:
             value = left
-            steps.append(Step("pool", "set", left, f"only {left} token(s) left in the "
-                              f"{c.pool}-token pool (cap_award_at_pool, poka.md §10.5)", left))
+            steps.append(Step("pool", "set", left, said(
+                "only {tokens} token(s) left in the {pool}-token pool (cap_award_at_pool, "
+                "poka.md §10.5)", tokens=left, pool=c.pool), left))
     tokens[winner] += value
     champion = first_to(tokens, c.target)
     if not champion and rules["four_of_a_kind_wins_game"] and \
             any(h.id == "four_of_a_kind" for h in hits):
         champion = winner
     if champion:
-        why = ("four of a kind wins the game at once (four_of_a_kind_wins_game)"
-               if tokens[champion] < c.target else
-               f"{champion} has {tokens[champion]} tokens (first to {c.target})")
-        notes.append(f"game over: {champion} wins the game: {why}")
+        notes.append(said("game over: {player} wins the game: four of a kind wins the game "
+                          "at once (four_of_a_kind_wins_game)", player=champion)
+                     if tokens[champion] < c.target else
+                     said("game over: {player} wins the game: {player} has {tokens} tokens "
+                          "(first to {target})", player=champion, tokens=tokens[champion],
+                          target=c.target))
     scores = tuple(
         PlayerScore(p, tuple(hits), steps[0].value, tuple(steps), value, "winner",
                     {"tokens": tokens[p]}) if p == winner else
         PlayerScore(p, (), 0, (), 0, "loser", {"tokens": tokens[p]})
         for p in players)
     pays = stake_payments(winner, players, value * rules["stake_per_token"],
-                          f"{rules['stake_per_token']} chip(s) per token won")
+                          said("{chips} chip(s) per token won",
+                               chips=rules["stake_per_token"]))
     return RoundResult(g.id, rules.preset, scores, pays, winner, winner,
                        {"tokens": tokens, "game_over": bool(champion),
                         "game_winner": champion}, tuple(notes))

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from ..cards import FULL_DECK
 from ..errors import TallyError
 from ..options import BOOL, Option, Preset
-from ..results import RoundResult
+from ..results import RoundResult, Said, said
 from ..rounds import events_of, player_field, players_of
 from . import EventDef, Game, InputDef
 from ._patience import (DECK52, JOKERS, Spec, evaluate as _evaluate, exactly_one, notes_of,
@@ -126,14 +126,20 @@ def score_round(rnd: Mapping, c) -> RoundResult:
         mine = "win" if p in winners else "loss"
         why = result_words(spec, result, count)
         if mode == "out_variation" and p in outs:
-            why = f"{p} went out (out_variation); {why}"
+            # one template per result shape: "{player} went out (out_variation); " + the result
+            why = (said("{player} went out (out_variation); " + why.template, player=p,
+                        **why.params) if isinstance(why, Said) else
+                   f"{p} went out (out_variation); {why}")
         elif mode == "pass_variation" and result == "loss":
-            why = (f"{p} drew the 4th joker (pass_variation)" if p == fourth else
-                   f"{fourth} drew the 4th joker, the others win (pass_variation)")
+            why = (said("{player} drew the 4th joker (pass_variation)", player=p)
+                   if p == fourth else
+                   said("{player} drew the 4th joker, the others win (pass_variation)",
+                        player=fourth))
         out.append(record(spec, p, mine, count, mask, why))
     notes = list(notes_of(spec, None))
     if len(players) > 1:
-        notes.append(f"winners: {', '.join(winners) if winners else 'none'}")
+        notes.append(said("winners: {players}", players=", ".join(winners)) if winners else
+                     said("winners: none"))
     return RoundResult(GAME_ID, c.rules.preset, tuple(out), (),
                        winners[0] if len(winners) == 1 else None, dealer or players[0], {},
                        tuple(notes))

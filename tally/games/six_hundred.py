@@ -14,13 +14,13 @@ from ..cards import BRIGHTS, CARD, CHAFFS, FULL_DECK, RIBBONS, TENS, WILLOW, mas
     month_mask, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, Option
-from ..results import YakuHit
+from ..results import YakuHit, said
 from ..rounds import piles_of
 from . import EventDef, Game, InputDef, YakuDef, pile_mask
 from ._capture import (COMMON_EVENTS, HAND_SIZE, MONTHS, SETTLE_IDS, Compiled, Group, Ledger,
                        book_preset, card_step, check_all_captured, decide, evaluate_pile, finish,
                        game_winner, misdeal_result, month_warnings, read_piles, read_table, row,
-                       shared_options, tie_note, value_of, yaku_defs, yaku_steps)
+                       shared_options, tie_note, value_of, yaku_defs, yaku_steps, _taking)
 
 WARBLER = mask_of(["plum-warbler"])
 SPECIAL = mask_of(["paulownia-chaff-colored"])  # "Special Paulownia"
@@ -183,8 +183,9 @@ def compile(rules) -> Compiled:
                  for i in ("crane_moon_phoenix", "spring_semi_brights")]
         bright = [by_id["four_dry_brights"]]
         views = sorted(views + moved, key=lambda r: -r.points)
-    void = ((WILLOW, mask_of(["pine-crane"]), "rain until sunrise: a willow card and no "
-             "pine-crane") if rules.rain_until_sunrise else None)
+    void = ((WILLOW, mask_of(["pine-crane"]), said("rain until sunrise: a willow card and no "
+                                                   "pine-crane"))
+            if rules.rain_until_sunrise else None)
     groups = (Group(False, tuple(bright)),
               Group(False, tuple(by_id[r.id] for r in RIBBON_ROWS)),
               Group(True, tuple(views), void),
@@ -258,8 +259,9 @@ def _hand_points(t, rnd, c) -> tuple[dict, list[str]]:
                                     ("hand_two_three_of_a_kind", three >= 2)) if ok]
             for k in held:
                 if k not in claims[p]:
-                    notes.append(f"{p}'s hand holds {k} but it was not claimed: it scores "
-                                 f"nothing (section 7)")
+                    notes.append(said("{player}'s hand holds {combination} but it was not "
+                                      "claimed: it scores nothing (section 7)", player=p,
+                                      combination=k))
         m = shown[p]
         triples = sum(1 for _, mm in MONTHS if (m & mm).bit_count() >= 3)
         ok = {
@@ -293,6 +295,22 @@ def _hand_points(t, rnd, c) -> tuple[dict, list[str]]:
                                 {"en": HAND_NAMES[best]}))
         out[p] = hits
     return out, notes
+
+
+def _canceled_words(low, tests):
+    """The scoring_canceled step: one template per number of players at 30 or less."""
+    ps = {}
+    for i, p in enumerate(low, 1):
+        ps[f"player{i}"], ps[f"value{i}"] = p, tests[p]
+    if len(low) == 1:
+        return said("scoring canceled: without willow and paulownia card values {player1} "
+                    "{value1} (30 or less); every score is 0", **ps)
+    if len(low) == 2:
+        return said("scoring canceled: without willow and paulownia card values {player1} "
+                    "{value1}, {player2} {value2} (30 or less); every score is 0", **ps)
+    return said("scoring canceled: without willow and paulownia card values {player1} "
+                "{value1}, {player2} {value2}, {player3} {value3} (30 or less); every score "
+                "is 0", **ps)
 
 
 def _check_play_events(t, piles, union) -> list[str]:
@@ -343,13 +361,14 @@ def score_round(rnd, c: Compiled):
     if r.no_wild and not r.shorter_rounds:
         total = check_all_captured(t, piles, c.values, "with no_wild every month pairs off and "
                                    "the round ends with the field empty")
-        notes.append(f"card values total {total} (the whole deck)")
+        notes.append(said("card values total {total} (the whole deck)", total=total))
     else:
         left = (FULL_DECK & ~union).bit_count()
-        notes.append(f"{left} card(s) uncaptured: they belong to nobody (section 2)")
+        notes.append(said("{count} card(s) uncaptured: they belong to nobody (section 2)",
+                          count=left))
         if not r.shorter_rounds and left > 2:
-            notes.append(f"warning: {left} cards uncaptured; with the Storm Chaff at most 2 "
-                         f"are left on the field at the end (section 2)")
+            notes.append(said("warning: {count} cards uncaptured; with the Storm Chaff at most "
+                              "2 are left on the field at the end (section 2)", count=left))
     hand, more = _hand_points(t, rnd, c)
     notes += more
     if r.no_wild:  # capture-basics.md 5: without the wild card captures come in pairs
@@ -359,14 +378,15 @@ def score_round(rnd, c: Compiled):
     for p in t.players:
         card_step(led, p, piles[p], evs[p], c.values)
         for h in hand[p]:
-            led.add(p, h.id, h.points, f"hand combination: {h.name} ({h.points})")
+            led.add(p, h.id, h.points, said("hand combination: {yaku} ({points})",
+                                            yaku=h.name, points=h.points))
         yaku_steps(led, p, evs[p])
     held = {y.id: p for p in t.players for y in evs[p].yaku if y.points}
     cancelled = False
     if r.scoring_canceled:
         if "four_dry_brights" in held:
-            notes.append(f"scoring canceled does not apply: {held['four_dry_brights']} "
-                         f"captured 4 Dry Brights")
+            notes.append(said("scoring canceled does not apply: {player} captured 4 Dry "
+                              "Brights", player=held["four_dry_brights"]))
         else:
             wp = WILLOW | PAULOWNIA
             tests = {}
@@ -377,13 +397,11 @@ def score_round(rnd, c: Compiled):
             low = [p for p in t.players if tests[p] <= 30]
             if low:
                 cancelled = True
-                who = ", ".join(f"{p} {tests[p]}" for p in low)
+                why = _canceled_words(low, tests)
                 for p in t.players:
-                    led.set(p, "scoring_canceled", 0, f"scoring canceled: without willow and "
-                                                      f"paulownia card values {who} (30 or "
-                                                      f"less); every score is 0")
-                notes.append("scoring canceled: every score is 0, a tie of all players "
-                             "(six-hundred.md 10.11)")
+                    led.set(p, "scoring_canceled", 0, why)
+                notes.append(said("scoring canceled: every score is 0, a tie of all players "
+                                  "(six-hundred.md 10.11)"))
     winner, next_dealer, tied = decide(t, led.total)
     if tied:
         notes.append(tie_note(t, tied, winner, next_dealer))
@@ -394,14 +412,18 @@ def score_round(rnd, c: Compiled):
         if not over:
             return None
         if len(over) == 1:
-            return over[0], f"{over[0]} reached {target}"
-        for yid, label in (("four_dry_brights", "4 Dry Brights"),
-                           ("seven_ribbons", "Any 7 Ribbons")):
-            if held.get(yid) in over and not cancelled:
-                return held[yid], (f"{', '.join(over)} reached {target}; {held[yid]} captured "
-                                   f"{label}")
+            return over[0], said("{player} reached {target}", player=over[0], target=target)
+        who = ", ".join(over)
+        if held.get("four_dry_brights") in over and not cancelled:
+            return held["four_dry_brights"], said(
+                "{players} reached {target}; {player} captured 4 Dry Brights", players=who,
+                target=target, player=held["four_dry_brights"])
+        if held.get("seven_ribbons") in over and not cancelled:
+            return held["seven_ribbons"], said(
+                "{players} reached {target}; {player} captured Any 7 Ribbons", players=who,
+                target=target, player=held["seven_ribbons"])
         gw, how = game_winner(t, totals, wins)
-        return gw, f"{', '.join(over)} reached {target}; {how}"
+        return gw, _taking("{players} reached {target}; ", how, players=who, target=target)
 
     yaku = {p: tuple(hand[p]) + evs[p].yaku for p in t.players}
     return finish(t, r.preset, led, yaku, winner, next_dealer, notes, end_check=end_check)

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 from ..cards import mask_of, slugs_of
 from ..options import BOOL, Option, Preset
-from ..results import YakuHit
+from ..results import YakuHit, said
 from . import Game, YakuDef
 from ._luck import (MONTH_MASKS, Outcome, combo, either_or, month_pairs, pair_options,
                     score_seotda, seotda_evaluate, seotda_table, seotda_tie_options,
@@ -67,7 +67,7 @@ def specials_of(mask: int) -> tuple[YakuHit, ...]:
         ids.append("void_apr_sep")
     cards = slugs_of(mask)
     return tuple(YakuHit(i, SPECIAL_NAMES[i]["en"], SPECIAL_POINTS[i], cards, SPECIAL_NAMES[i],
-                         "special hand combination") for i in ids)
+                         said("special hand combination")) for i in ids)
 
 
 def compile(rules):
@@ -97,23 +97,33 @@ def decide_specials(c):
             weak = top is None and not rules["void_needs_combo"]
             t = holders("void_apr_sep_tens")
             if t and (weak or top is not None and top >= 4):
-                return Outcome("draw", f"{t[0]} holds April Ten & September Ten and the top "
-                               f"hand is {_top(top)}: the round is a draw")
+                return Outcome("draw", said(
+                    "{player} holds April Ten & September Ten and the top hand is none "
+                    "(nobody holds a Hand Combo): the round is a draw", player=t[0])
+                    if top is None else said(
+                    "{player} holds April Ten & September Ten and the top hand is rank "
+                    "{rank}: the round is a draw", player=t[0], rank=top))
             a = holders("void_apr_sep")
             if a and (weak or top is not None and top >= 14):
-                return Outcome("draw", f"{', '.join(a)} hold(s) Any April & Any September "
-                               f"and the top hand is {_top(top)}: the round is a draw")
+                return Outcome("draw", said(
+                    "{players} hold(s) Any April & Any September and the top hand is none "
+                    "(nobody holds a Hand Combo): the round is a draw", players=", ".join(a))
+                    if top is None else said(
+                    "{players} hold(s) Any April & Any September and the top hand is rank "
+                    "{rank}: the round is a draw", players=", ".join(a), rank=top))
             return None
 
         def catch():
             t = holders("catcher_apr_jul_tens")
             if t and top in (2, 3):
-                return Outcome("win", f"April Ten & July Ten catches the rank-{top} hand: 5 "
-                               "points", t, "catcher_apr_jul_tens", 5)
+                return Outcome("win", said("April Ten & July Ten catches the rank-{rank} "
+                                           "hand: 5 points", rank=top),
+                               t, "catcher_apr_jul_tens", 5)
             a = holders("catcher_apr_jul")
             if a and top is not None and 4 <= top <= 13:
-                return Outcome("win", f"Any April & Any July catches the rank-{top} month "
-                               "pair: 3 points", a, "catcher_apr_jul", 3)
+                return Outcome("win", said("Any April & Any July catches the rank-{rank} "
+                                           "month pair: 3 points", rank=top),
+                               a, "catcher_apr_jul", 3)
             return None
 
         order = (catch, void) if rules["catch_before_void"] else (void, catch)

@@ -18,15 +18,15 @@ from collections.abc import Mapping
 from ..cards import (BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, WILLOW, mask_of,
                      slugs_of)
 from ..options import BOOL, NUMBER, Option
-from ..results import Evaluation, Payment, YakuHit
+from ..results import Evaluation, Payment, YakuHit, said
 from ..settlement import fewest_transfers
 from . import EventDef, Game, InputDef, YakuDef
 from ._capture import LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, Compiled, Ledger, book_preset, check_all_captured, decide,
                        finish, misdeal_result, read_piles, read_table, shared_options,
-                       tie_note, value_of, value_words)
+                       tie_note, value_of)
 from ._capture_expert import (FLOWER_IDS, MONTH, check_fields, each_opponent_pays, err,
-                              prescan, read_hands, value_rows)
+                              prescan, read_hands, value_card_said, value_rows)
 
 GAME_ID = "sudaoshi"
 BURDENS = (100, 110, 120)
@@ -212,7 +212,7 @@ def _yaku(mask: int, rain: bool) -> list:
 def _hit(y) -> YakuHit:
     yid, pts, m = y
     note = "" if pts or yid in ("the_hills", "over_the_hills") else \
-        "Rain yaku: only the player with the 120 burden scores it"
+        said("Rain yaku: only the player with the 120 burden scores it")
     return YakuHit(yid, _YNAMES[yid]["en"], pts, slugs_of(m), _YNAMES[yid], note)
 
 
@@ -327,7 +327,8 @@ def score_round(rnd: Mapping, c):
     notes = []
     total = check_all_captured(t, piles, c.values, "a Sudaoshi round ends when hands, draw "
                                                    "pile and field are empty")
-    notes.append(f"card values of all captures total {total} = 100 + 110 + 120")
+    notes.append(said("card values of all captures total {total} = 100 + 110 + 120",
+                      total=total))
     H = {p: sum(x[1] for x in claims[p]) for p in t.players}
     yk = {p: _yaku(piles[p], burdens[p] == 120) for p in t.players}
     Y = {p: sum(y[1] for y in yk[p]) for p in t.players}
@@ -336,29 +337,43 @@ def score_round(rnd: Mapping, c):
     led = Ledger(t.players)
     hits = {}
     for p in t.players:
-        led.start(p, "card_value", V[p],
-                  f"card value: {value_words(piles[p], c.values)} = {V[p]}")
+        led.start(p, "card_value", V[p], value_card_said(piles[p], c.values, V[p]))
         # the book's order: combos, yaku, card value, burden; shown from the card value here
         for name, net, own in (("hand_combos", netH, H), ("yaku", netY, Y)):
             if net[p] or own[p]:
                 others = [q for q in t.players if q != p]
-                led.add(p, name, net[p], f"{name.replace('_', ' ')}: 2 x {own[p]} - "
-                        f"{own[others[0]]} ({others[0]}) - {own[others[1]]} ({others[1]})")
-        led.add(p, "burden", -burdens[p], f"point burden {burdens[p]}")
+                ps = {"own": own[p], "value1": own[others[0]], "player1": others[0],
+                      "value2": own[others[1]], "player2": others[1]}
+                led.add(p, name, net[p], said(
+                    "hand combos: 2 x {own} - {value1} ({player1}) - {value2} ({player2})",
+                    **ps) if name == "hand_combos" else said(
+                    "yaku: 2 x {own} - {value1} ({player1}) - {value2} ({player2})", **ps))
+        led.add(p, "burden", -burdens[p], said("point burden {burden}", burden=burdens[p]))
         for y in yk[p]:
             if not y[1]:
-                led.note(p, y[0], f"{_YNAMES[y[0]]['en']}: Rain yaku score only for the 120 "
-                                  f"burden ({p} carries {burdens[p]})")
+                led.note(p, y[0], said("{yaku}: Rain yaku score only for the 120 burden "
+                                       "({player} carries {burden})",
+                                       yaku=_YNAMES[y[0]]['en'], player=p,
+                                       burden=burdens[p]))
         hits[p] = tuple(YakuHit(cid, COMBO_NAMES[cid], pts, slugs_of(m), {"en": COMBO_NAMES[cid]},
-                                f"hand combination ({COMBO_KIND[cid]} combo)")
+                                said("hand combination (suit combo)")
+                                if COMBO_KIND[cid] == "suit" else
+                                said("hand combination (chaff combo)"))
                         for cid, pts, m in claims[p]) + tuple(_hit(y) for y in yk[p])
         if p in hands:
             best = best_claims(hands[p])
             claimed = {x[0] for x in claims[p]}
-            missed = [f"{cid} {pts}" for cid, pts in best if cid not in claimed]
-            if missed:
-                notes.append(f"{p}'s dealt hand also makes {', '.join(missed)} (unclaimed: "
-                             f"only claimed combinations score, S7)")
+            missed = [(cid, pts) for cid, pts in best if cid not in claimed]
+            if len(missed) == 1:  # at most one suit and one chaff combination (best_claims)
+                notes.append(said("{player}'s dealt hand also makes {combo} {points} "
+                                  "(unclaimed: only claimed combinations score, S7)",
+                                  player=p, combo=missed[0][0], points=missed[0][1]))
+            elif missed:
+                notes.append(said("{player}'s dealt hand also makes {combo} {points}, "
+                                  "{combo2} {points2} (unclaimed: only claimed combinations "
+                                  "score, S7)", player=p, combo=missed[0][0],
+                                  points=missed[0][1], combo2=missed[1][0],
+                                  points2=missed[1][1]))
     assert sum(led.total.values()) == 0
     winner, next_dealer, tied = decide(t, led.total)
     if tied:
@@ -370,15 +385,17 @@ def score_round(rnd: Mapping, c):
     ranked = sorted(t.players, key=lambda p: (-led.total[p], seat[p]))
     nb = {p: b for p, b in zip(ranked, BURDENS)}
     assert ranked[0] == next_dealer
-    notes.append("next burdens: " + ", ".join(f"{p} {nb[p]}" for p in ranked))
+    notes.append(said("next burdens: {player1} {burden1}, {player2} {burden2}, {player3} "
+                      "{burden3}", **{k: v for i, p in enumerate(ranked, 1)
+                                      for k, v in ((f"player{i}", p), (f"burden{i}", nb[p]))}))
     extra = {p: {"burden": burdens[p], "hand_combos": H[p], "yaku_value": Y[p]}
              for p in t.players}
     res = finish(t, r.preset, led, hits, winner, next_dealer, notes, extra=extra)
     payments = res.payments
     if r.chips_per_point:
         rate = r.chips_per_point
-        payments += tuple(Payment(x.payer, x.payee, x.amount, f"round score x {rate} "
-                                  f"(chips_per_point)")
+        payments += tuple(Payment(x.payer, x.payee, x.amount,
+                                  said("round score x {rate} (chips_per_point)", rate=rate))
                           for x in fewest_transfers({p: led.total[p] * rate
                                                      for p in t.players}))
     return replace(res, payments=payments, carry={**res.carry, "burdens": nb})
