@@ -100,3 +100,12 @@ def test_every_round_key_is_declared(game_id):
     assert used <= declared, f"undeclared round keys: {sorted(used - declared)}"
     from tally.games import INPUT_KINDS
     assert all(i.kind in INPUT_KINDS and i.description.strip() for i in g.inputs)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_events_require_known_options(game_id):
+    g = GAMES[game_id]
+    ids = {o.id for o in g.options}
+    for e in g.events:
+        assert set(e.requires) <= ids, f"{e.id} requires unknown {set(e.requires) - ids}"
+        assert e.possible(g.rules()) in (True, False)

@@ -43,10 +43,16 @@ class EventDef:
     description: str
     fields: Mapping[str, str] = field(default_factory=dict)  # extra field -> type in words
     per_player: bool = True
+    # options that make the event possible: it can happen only when at least one of them is
+    # on (set, non-zero); empty = always possible
+    requires: tuple[str, ...] = ()
+
+    def possible(self, rules) -> bool:
+        return not self.requires or any(rules[o] for o in self.requires)
 
     def to_dict(self) -> dict:
         return {"id": self.id, "description": self.description, "fields": dict(self.fields),
-                "per_player": self.per_player}
+                "per_player": self.per_player, "requires": list(self.requires)}
 
 
 # Kinds of round input beyond the common keys (tally/rounds.py), so forms can be drawn:
