@@ -10,17 +10,37 @@ from __future__ import annotations
 
 from flask_babel import get_locale, gettext
 
+from .cards import CARD, FLOWER_BY_ID
+
 
 def language() -> str:
     locale = get_locale()
     return locale.language if locale else "en"
 
 
+# Parameters that hold a flower id or a card slug, by name: shown as the flower's or the
+# card's name in the reader's language (by name only, so a player called "maple" stays so).
+_FLOWER_KEYS = frozenset({"flower", "month", "m"})
+_CARD_KEYS = frozenset({"card"})
+
+
+def _shown(key: str, value, lang: str):
+    if isinstance(value, str):
+        if key in _FLOWER_KEYS and value in FLOWER_BY_ID:
+            return FLOWER_BY_ID[value].names.get(lang) or value
+        if key in _CARD_KEYS and value in CARD:
+            return CARD[value].names.get(lang) or value
+    return value
+
+
 def say(template: str, params: dict, fallback: str = "") -> str:
     """The template in the reader's language, filled in (the English reason if it will not).
-    A parameter that is itself a sentence ({template, params}) is said first."""
+    A parameter that is itself a sentence ({template, params}) is said first; flower ids and
+    card slugs become their names."""
     try:
-        params = {k: say(v["template"], v["params"]) if _is_sentence(v) else v
+        lang = language()
+        params = {k: say(v["template"], v["params"]) if _is_sentence(v)
+                  else v if lang == "en" else _shown(k, v, lang)
                   for k, v in params.items()}
         return gettext(template).format(**params)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):

@@ -104,3 +104,14 @@ def test_every_breakdown_sentence_of_a_game_has_a_template(game):
     lines = [s for p in d["players"] for s in p["steps"]] + d["payments"]
     plain = [x["reason"] for x in lines if x.get("reason") and "template" not in x]
     assert not plain, plain[:3]
+
+
+def test_flower_and_card_parameters_are_said_by_name(client):
+    """A Go-Stop shaking step names its month: on a Korean page the month is 단풍 (the maple's
+    Korean name, cards.md), not the id "maple"."""
+    rnd = dict(tally.get_game("go-stop").round_example)  # Ana shakes maple (go-stop docs)
+    ko = client.post("/api/v1/games/go-stop/score", json=rnd,
+                     headers={"Accept-Language": "ko"}).get_json()
+    shaking = [s for p in ko["players"] for s in p["steps"] if s["id"] == "heundeum"]
+    assert shaking and shaking[0]["params"]["month"] == "maple"
+    assert "단풍" in shaking[0]["said"] and "maple" not in shaking[0]["said"]
