@@ -22,6 +22,7 @@ def language() -> str:
 # card's name in the reader's language (by name only, so a player called "maple" stays so).
 _FLOWER_KEYS = frozenset({"flower", "month", "m"})
 _CARD_KEYS = frozenset({"card"})
+_NAME_KEYS = frozenset({"yaku", "combo"})  # a combination's English display name
 
 
 def _shown(key: str, value, lang: str):
@@ -30,13 +31,15 @@ def _shown(key: str, value, lang: str):
             return FLOWER_BY_ID[value].names.get(lang) or value
         if key in _CARD_KEYS and value in CARD:
             return CARD[value].names.get(lang) or value
+        if key in _NAME_KEYS:
+            return gettext(value)  # the catalogues hold every combination name
     return value
 
 
 def say(template: str, params: dict, fallback: str = "") -> str:
     """The template in the reader's language, filled in (the English reason if it will not).
-    A parameter that is itself a sentence ({template, params}) is said first; flower ids and
-    card slugs become their names."""
+    A parameter that is itself a sentence ({template, params}) is said first; flower ids, card
+    slugs and combination names become their names in that language."""
     try:
         lang = language()
         params = {k: say(v["template"], v["params"]) if _is_sentence(v)

@@ -115,3 +115,15 @@ def test_flower_and_card_parameters_are_said_by_name(client):
     shaking = [s for p in ko["players"] for s in p["steps"] if s["id"] == "heundeum"]
     assert shaking and shaking[0]["params"]["month"] == "maple"
     assert "단풍" in shaking[0]["said"] and "maple" not in shaking[0]["said"]
+
+
+def test_combination_names_in_a_sentence_are_translated(client):
+    """Hachi-juu Hana names a yaku inside its step sentence; a Japanese reader sees the
+    catalogue's name for it, not the English one."""
+    rnd = tally.get_game("hachi-juu-hana").round_example
+    ja = client.post("/api/v1/games/hachi-juu-hana/score", json=rnd,
+                     headers={"Accept-Language": "ja"}).get_json()
+    named = [s for p in ja["players"] for s in p["steps"] if "yaku" in s.get("params", {})]
+    assert named
+    for s in named:
+        assert s["params"]["yaku"] not in s["said"]
