@@ -22,7 +22,7 @@ def language() -> str:
 # card's name in the reader's language (by name only, so a player called "maple" stays so).
 _FLOWER_KEYS = frozenset({"flower", "month", "m"})
 _CARD_KEYS = frozenset({"card"})
-_NAME_KEYS = frozenset({"yaku", "combo"})  # a combination's English display name
+_NAME_KEYS = frozenset({"yaku", "combo", "formula"})  # display names and choice ids
 
 
 def _shown(key: str, value, lang: str):
