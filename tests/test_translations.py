@@ -24,6 +24,9 @@ def registry_texts(lang):
             yield g.names["en"], f"{g.id}: name"
         for o in g.options:
             yield o.description, f"{g.id}: option {o.id}"
+            for c in o.choices:  # shown in the setup form by name
+                if isinstance(c, str):
+                    yield c, f"{g.id}: choice {c!r} of {o.id}"
         for p in g.presets:
             yield p.description, f"{g.id}: preset {p.id}"
         for e in g.events:
@@ -32,6 +35,9 @@ def registry_texts(lang):
                 yield v, f"{g.id}: event {e.id} field {k}"
         for i in g.inputs:
             yield i.description, f"{g.id}: input {i.key}"
+            for c in i.choices:
+                if isinstance(c, str):
+                    yield c, f"{g.id}: choice {c!r} of input {i.key}"
         for y in g.yaku:
             yield y.points, f"{g.id}: points of {y.id}"
             yield y.description, f"{g.id}: description of {y.id}"
