@@ -174,8 +174,15 @@ def input_views(game) -> list[dict]:
     return views
 
 
-def game_view(game) -> dict:
-    """What the record page's script needs about a game, in the page's language."""
+def game_view(game, rules=None, keep=()) -> dict:
+    """What the record page's script needs about a game, in the page's language.
+
+    With ``rules`` (the session's resolved house rules), only the events those rules make
+    possible (``EventDef.possible``) are listed; the event types in ``keep`` (those of a stored
+    round being edited) stay listed even when the rules no longer allow them."""
+    keep = set(keep)
+    events = [e for e in game.events
+              if rules is None or e.id in keep or e.possible(rules)]
     return {
         "id": game.id, "name": name_in(game.names), "players": list(game.players),
         "pile_key": game.pile_key,
@@ -186,7 +193,7 @@ def game_view(game) -> dict:
         "korean": korean_order(game),
         "yaku": {y.id: name_in(y.names) for y in game.yaku},
         "events": [{"id": e.id, "label": event_label(e.id), "description": tr(e.description),
-                    "fields": dict(e.fields), "per_player": e.per_player} for e in game.events],
+                    "fields": dict(e.fields), "per_player": e.per_player} for e in events],
         "cards": {c.slug: name_in(c.names) for c in CardSet(game.deck)},
         "flowers": [{"id": f.id, "name": name_in(f.names)} for f in FLOWERS],
     }
@@ -309,7 +316,9 @@ def record(session_id):
         abort(409)
     ctx = {
         "session": session_id, "token": token, "version": row["version"],
-        "config": cfg.to_dict(), "game": game_view(game),
+        "config": cfg.to_dict(),
+        "game": game_view(game, game.rules(cfg.preset, cfg.options),
+                          keep=_event_types(editing["input"] if editing else None)),
         "dealer": editing["dealer"] if editing else state["dealer"],
         "carry": editing["carry_in"] if editing else state["carry"],
         "month": editing["month"] if editing else state["month"],
@@ -322,6 +331,13 @@ def record(session_id):
         inputs=input_views(game), player_choices=[{"value": p, "label": p} for p in cfg.players],
         month=ctx["month"], dealer=ctx["dealer"], state=state))
     return _no_referrer(resp)
+
+
+def _event_types(round_input) -> set:
+    """The event types a stored round's input records (kept on the page when it is edited)."""
+    events = (round_input or {}).get("events") if isinstance(round_input, dict) else None
+    return {e["type"] for e in events or ()
+            if isinstance(e, dict) and isinstance(e.get("type"), str)}
 
 
 @bp.get("/games/<game_id>/rules")

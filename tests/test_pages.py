@@ -213,7 +213,9 @@ def test_record_page_carries_the_game_from_the_registry(client):
         as_text=True)
     ctx = json.loads(re.search(r'<script type="application/json" id="ctx">(.*?)</script>',
                                text, re.S).group(1))
-    assert [e["id"] for e in ctx["game"]["events"]] == [e.id for e in GAMES["go-stop"].events]
+    rules = GAMES["go-stop"].rules()
+    assert [e["id"] for e in ctx["game"]["events"]] == [
+        e.id for e in GAMES["go-stop"].events if e.possible(rules)]
     assert ctx["dealer"] in ("Ana", "Bo", "Cy") and ctx["seq"] is None
     assert text.count('class="t"') == CardSet(GAMES["go-stop"].deck).__len__()
     assert "?months=kr#card-willow-rainman" in text
@@ -277,7 +279,7 @@ def test_pages_hold_no_per_game_code():
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_can_be_recorded(client, game_id):
     """A session of any game opens its record page with every card of its deck as a tile
-    and every event of the registry."""
+    and every event of the registry its default rules make possible."""
     g = GAMES[game_id]
     n = min(g.players[1], max(g.players[0], 2))
     s = new_session(client, game_id, [f"P{i}" for i in range(n)],
@@ -288,7 +290,9 @@ def test_every_game_can_be_recorded(client, game_id):
     for c in CardSet(g.deck):  # the card grid, where a round is a pile per player
         assert (f'data-s="{c.slug}"' in text) == (g.pile_key is not None)
     ctx = json.loads(re.search(r'id="ctx">(.*?)</script>', text, re.S).group(1))
-    assert len(ctx["game"]["events"]) == len(g.events)
+    rules = g.rules()
+    assert [e["id"] for e in ctx["game"]["events"]] == [e.id for e in g.events
+                                                       if e.possible(rules)]
     # every declared input has its control; the series' length is never asked
     for i in g.inputs:
         assert (f'<fieldset class="inp" data-key="{i.key}"' in text) == \
@@ -337,6 +341,41 @@ def test_seasons_record_page_is_a_form_from_the_registry(client, app):
     _, ja, _ = record_form(client, "seasons", ["Aki"], lang="ja", length=3)
     for w in want:
         assert str(html_escape(w)) in ja
+
+
+def event_ids(ctx) -> list[str]:
+    return [e["id"] for e in ctx["game"]["events"]]
+
+
+def test_record_page_shows_only_the_events_the_house_rules_allow(client):
+    """Issue 4: a variation's events show only when the session plays it (EventDef.requires);
+    the page's script gets the filtered list, so it needs no rules logic."""
+    _, _, solo = record_form(client, "seasons", ["Aki"], length=3)
+    assert "out" not in event_ids(solo) and "fourth_joker" not in event_ids(solo)
+    _, _, out = record_form(client, "seasons", ["Aki", "Bo"], length=3,
+                            options={"solo": False, "out_variation": True})
+    assert event_ids(out) == ["out"]
+    _, _, plain = record_form(client, "koi-koi", ["Aki", "Bo"])
+    assert "wild_storm_capture" not in event_ids(plain)
+    assert {"koi_koi", "stop", "misdeal"} <= set(event_ids(plain))
+    _, _, wild = record_form(client, "koi-koi", ["Aki", "Bo"],
+                             options={"storm_is_wild": True})
+    assert "wild_storm_capture" in event_ids(wild)
+    _, _, gs = record_form(client, "go-stop", ["Aki", "Bo", "Cy"],
+                           options={"boar_first_turn_chips": 2})
+    assert "boar_first_turn" in event_ids(gs) and "first_turn_chok" not in event_ids(gs)
+
+
+def test_events_of_an_edited_round_stay_listed(app):
+    """A stored round being edited keeps its event types even where the rules now rule them
+    out; without rules every event is listed."""
+    g = GAMES["koi-koi"]
+    rules = g.rules()
+    with app.test_request_context("/"):
+        assert "wild_storm_capture" not in event_ids({"game": game_view(g, rules)})
+        kept = event_ids({"game": game_view(g, rules, keep={"wild_storm_capture"})})
+        assert "wild_storm_capture" in kept
+        assert event_ids({"game": game_view(g)}) == [e.id for e in g.events]
 
 
 def test_record_form_controls_follow_the_input_kinds(client, monkeypatch):

@@ -159,9 +159,10 @@ PRESETS = (
 
 EVENTS = (
     EventDef("dealer_drop_out", "drop_out_dealer: the dealer drops out before the deal "
-             "(in order; each next dealer may drop too while more than 3 remain)."),
+             "(in order; each next dealer may drop too while more than 3 remain).",
+             requires=("drop_out_dealer",)),
     EventDef("trade", "trade: the player trades their hand for the dealer's hand "
-             "(in turn order, before play/pass decisions)."),
+             "(in turn order, before play/pass decisions).", requires=("trade",)),
     EventDef("play_decision", "4-7 seated: a non-dealer announces 'play' or 'pass', in turn "
              "order from the dealer's right; forced players may be recorded as 'forced_out' / "
              "'forced_in' or left out.", {"choice": "play | pass | forced_out | forced_in"}),
@@ -173,7 +174,8 @@ EVENTS = (
              "play.", {"cards": "revealed slugs (default: hands[player])",
                        "combos": "at most one chaff and one suit combo id (default: best)"}),
     EventDef("immediate_win", "four_and_three / winning_hand: the claimant wins at once "
-             "(optional record; derived from the claims)."),
+             "(optional record; derived from the claims).",
+             requires=("four_and_three", "winning_hand")),
     EventDef("yaku_call", "End of a turn after completing or raising a yaku.",
              {"call": "continue | end", "yaku": "optional yaku ids at the call",
               "tyv": "optional total yaku value at the call (before FM)"}),
@@ -181,7 +183,8 @@ EVENTS = (
     EventDef("responsibility", "responsibility_penalty: 'player' played the unmatched card "
              "that let 'completer' capture 'yaku' on the next turn.",
              {"completer": "player", "yaku": "four_dry_brights | poetry_ribbons | "
-              "purple_ribbons", "had_choice": "bool (default true)"}),
+              "purple_ribbons", "had_choice": "bool (default true)"},
+             requires=("responsibility_penalty",)),
     EventDef("round_end", "How the round ended (optional check).",
              {"how": "end | cancel | exhausted | immediate_win"}, per_player=False),
 )

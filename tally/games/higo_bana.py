@@ -102,7 +102,8 @@ EVENTS = (
     EventDef("wild_capture", "willow-lightning (the Storm) was used as a wild card; no direct "
              "score (it decides the leftovers).", {"card": "the card it took (optional)"}),
     EventDef("wild_dealt_to_field", "willow-lightning was dealt to the opening field; with "
-             "wild_dealt_to_field_discarded it leaves the game.", per_player=False),
+             "wild_dealt_to_field_discarded it leaves the game.", per_player=False,
+             requires=("wild_dealt_to_field_discarded",)),
 ) + tuple(e for e in COMMON_EVENTS if e.id != "misdeal")  # section 3: no misdeals
 _FIELDS = {"opening_field_four_of_a_kind": ("flower",), "hiki_announced": ("flower",),
            "wild_capture": ("card",), "wild_dealt_to_field": (), "hiki_formed": ("flower",),

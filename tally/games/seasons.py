@@ -176,9 +176,10 @@ GAME = Game(
     yaku=result_defs("every month revealed in its own place (all 48 flower cards placed)",
                      "the hand holds all 4 jokers before that"),
     events=(EventDef("out", "out_variation: the player holds 2 jokers (2 players) or 1 joker "
-                     "(4 players) and is out; in the order it happened"),
+                     "(4 players) and is out; in the order it happened",
+                     requires=("out_variation",)),
             EventDef("fourth_joker", "pass_variation: the player who drew the 4th joker "
-                     "(loses)")),
+                     "(loses)", requires=("pass_variation",))),
     compile=compile,
     evaluate=evaluate,
     score_round=score_round,
