@@ -5,6 +5,7 @@ import pytest
 
 import tally
 from tally import GAMES, TallyError
+from tally.games import condition_option
 from tally.options import Option
 
 GAME_IDS = sorted(GAMES)
@@ -107,5 +108,31 @@ def test_events_require_known_options(game_id):
     g = GAMES[game_id]
     ids = {o.id for o in g.options}
     for e in g.events:
-        assert set(e.requires) <= ids, f"{e.id} requires unknown {set(e.requires) - ids}"
+        needed = {condition_option(c) for c in e.requires}
+        assert needed <= ids, f"{e.id} requires unknown {needed - ids}"
+        for c in e.requires:  # a compared value must be one the option can take
+            if "=" in c:
+                value = c.split("=", 1)[1]
+                option = next(o for o in g.options if o.id == condition_option(c))
+                assert value in {str(v) for v in option.choices}, (e.id, c)
         assert e.possible(g.rules()) in (True, False)
+
+
+@pytest.mark.parametrize("game_id, options, event, possible", [
+    # Go-Stop: bonus cards turn up only when some are in play (joker_table, joker_abilities)
+    ("go-stop", {}, "joker_capture", True),
+    ("go-stop", {"joker_table": "none"}, "joker_capture", False),
+    ("go-stop", {"joker_table": "none", "joker_abilities": True}, "joker_from_layout", True),
+    ("go-stop", {"oe_myeon_mode": "off"}, "oe_myeon", False),
+    ("go-stop", {"oe_myeon_mode": "book"}, "oe_myeon", True),
+    # Six Hundred: with no_wild the Storm Chaff takes no card of another month
+    ("six-hundred", {"no_wild": True}, "wild_capture", False),
+    ("six-hundred", {}, "wild_capture", True),
+    # Tensho: a fixed yaku set leaves nothing to choose per round
+    ("tensho", {"yaku_set": "two"}, "yaku_set_chosen", False),
+    ("tensho", {}, "yaku_set_chosen", True),
+])
+def test_event_conditions_read_option_values(game_id, options, event, possible):
+    g = GAMES[game_id]
+    e = next(e for e in g.events if e.id == event)
+    assert e.possible(g.rules(None, options)) is possible

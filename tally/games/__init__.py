@@ -9,6 +9,7 @@ A game is data (deck, combinations, options, presets, events) plus three pure fu
 from __future__ import annotations
 
 import importlib
+import re
 import pkgutil
 from dataclasses import dataclass, field
 from collections.abc import Mapping
@@ -36,6 +37,21 @@ class YakuDef:
                 "description": self.description, "kind": self.kind}
 
 
+def condition_option(condition: str) -> str:
+    """The option an ``EventDef.requires`` condition reads."""
+    return re.split(r"!?=", condition.lstrip("!"), maxsplit=1)[0]
+
+
+def condition_holds(condition: str, rules) -> bool:
+    if condition.startswith("!"):
+        return not rules[condition[1:]]
+    option, op, value = (re.split(r"(!?=)", condition, maxsplit=1) if "=" in condition
+                         else (condition, "", ""))
+    if not op:
+        return bool(rules[option])
+    return (str(rules[option]) == value) == (op == "=")
+
+
 @dataclass(frozen=True)
 class EventDef:
     """An event a table records during a round (``{"type": id, "player": ..., ...}``)."""
@@ -43,12 +59,13 @@ class EventDef:
     description: str
     fields: Mapping[str, str] = field(default_factory=dict)  # extra field -> type in words
     per_player: bool = True
-    # options that make the event possible: it can happen only when at least one of them is
-    # on (set, non-zero); empty = always possible
+    # the house rules that make the event possible: it can happen only when at least one of
+    # these conditions holds; empty = always possible. A condition is "option" (on: set,
+    # non-zero), "!option" (off), "option=value" or "option!=value" (for choice options)
     requires: tuple[str, ...] = ()
 
     def possible(self, rules) -> bool:
-        return not self.requires or any(rules[o] for o in self.requires)
+        return not self.requires or any(condition_holds(c, rules) for c in self.requires)
 
     def to_dict(self) -> dict:
         return {"id": self.id, "description": self.description, "fields": dict(self.fields),

@@ -220,6 +220,9 @@ YAKU = (
 )
 
 _P = {"player": "name"}
+# bonus cards can turn up only when some are in play
+_JOKERS = ("joker_table!=none", "joker_abilities")
+
 EVENTS = (
     EventDef("go", "the player says Go", {"score": "int: the player's Stop points now"}),
     EventDef("stop", "the player says Stop: the hand ends and is settled (5.8)",
@@ -239,9 +242,10 @@ EVENTS = (
     EventDef("chok", "the stock card captures the card just played", {"last_turn": "bool"}),
     EventDef("ttadak", "hand and stock card take all four of a month",
              {"last_turn": "bool"}),
-    EventDef("joker_capture", "the player captures a bonus card", {"card": "joker slug"}),
+    EventDef("joker_capture", "the player captures a bonus card", {"card": "joker slug"},
+             requires=_JOKERS),
     EventDef("joker_from_layout", "a bonus card dealt to the layout goes to the dealer",
-             {"card": "joker slug"}),
+             {"card": "joker slug"}, requires=_JOKERS),
     EventDef("junk_transfer", "a junk card moves from 'from' to 'player' (6.5)",
              {"from": "name", "card": "slug", "cause": "event id"}),
     EventDef("sake_designation", "the table declares how the sake cup counts",
@@ -257,7 +261,8 @@ EVENTS = (
              "(next_turn_window scope)", {}, per_player=False),
     EventDef("oe_myeon", "the player left the card the winner stopped with (5.7)",
              {"card": "slug", "kind": "played_unmatched or left_capturable",
-              "last_card": "bool", "offered_draw": "bool", "same_result": "bool"}),
+              "last_card": "bool", "offered_draw": "bool", "same_result": "bool"},
+             requires=("oe_myeon_mode!=off",)),
     # the [var] first-turn events are rejected unless their option is on (chips > 0)
     EventDef("first_turn_four_capture", "[var] all four of a month on the first turn",
              requires=("first_turn_four_capture_chips",)),

@@ -145,7 +145,7 @@ def events(v: Variant) -> tuple[EventDef, ...]:
                  "round ('set': one or two), by agreement or, if the players disagreed, by "
                  "the dealer ('by'). Same as the round key 'yaku_set'.",
                  {"set": "one | two", "by": "agreement | dealer (optional)"},
-                 per_player=False),
+                 per_player=False, requires=("yaku_set=per_round",)),
         EventDef("misdeal", "The deal is void: the same dealer re-deals and nothing is scored. "
                  "'reason': field_four (all 4 cards of a month dealt to the field) or "
                  "hand_four_of_a_kind (a player dealt all 4 cards of a month; name the "

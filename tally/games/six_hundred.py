@@ -162,7 +162,7 @@ EVENTS = COMMON_EVENTS + (
              {"combinations": "list of hand combination ids", "cards": "the cards shown"}),
     EventDef("wild_capture", "The player used willow-lightning to take 'card' (any card but a "
              "hiki). Play only; checked against the captures.",
-             {"card": "the card the Storm Chaff took"}),
+             {"card": "the card the Storm Chaff took"}, requires=("!no_wild",)),
     EventDef("leftovers", "The cards left on the field at the end; they belong to nobody.",
              {"cards": "list of card slugs"}, per_player=False),
 )
