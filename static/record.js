@@ -373,14 +373,18 @@ function tileSvg(s) {
 function breakdown(r) {
   const players = (r.players || []).map((ps) => {
     const i = P.indexOf(ps.player);
-    const yaku = (ps.yaku || []).map(y => `<div class="yk"><span>${esc(G.yaku[y.id] || y.name)} <b>${y.points}</b></span><span class="tiles small">${(y.cards || []).map(tileSvg).join("")}</span></div>`).join("");
+    const yaku = (ps.yaku || []).map(y => `<div class="yk"><span>${esc(G.yaku[y.id] || y.name)} <b>${y.points}</b>${y.note ? ` <small class="muted">${esc(words(y.note))}</small>` : ""}</span><span class="tiles small">${(y.cards || []).map(tileSvg).join("")}</span></div>`).join("");
     const steps = (ps.steps || []).map(s => `<li>${esc(s.said || s.reason)}${s.total !== undefined && s.total !== null ? " → " + s.total : ""}</li>`).join("");
-    return `<div class="breakdown"><span class="pn p${i}">${esc(ps.player)}</span> ${ps.role ? `<span class="muted">(${esc(T(ps.role))})</span>` : ""} = <strong>${ps.points}</strong>${yaku}${steps ? `<ul class="steps">${steps}</ul>` : ""}</div>`;
+    return `<div class="breakdown"><span class="pn p${i}">${esc(ps.player)}</span> ${ps.role ? `<span class="muted">(${esc(T(ps.role))})</span>` : ""} = <strong>${ps.points}</strong>${yaku}${steps ? `<ul class="steps">${steps}</ul>` : ""}${sentences(ps.choices, "choices")}</div>`;
   }).join("");
   const pays = (r.payments || []).map(p => `<li><b>${esc(p.from)}</b> → <b>${esc(p.to)}</b> <span class="amount">${p.amount}</span> ${esc(T("chips"))} ${p.reason ? `<span class="muted">${esc(p.said || p.reason)}</span>` : ""}</li>`).join("");
-  const notes = (r.notes || []).map(n => `<li>${esc(typeof n === "string" ? n : JSON.stringify(n))}</li>`).join("");
   return `<p>${r.winner ? esc(T("%(name)s wins", {name: r.winner})) : esc(T("no winner"))}</p>${players}` +
-    (pays ? `<h3>${esc(T("Payments"))}</h3><ul class="list pays">${pays}</ul>` : "") + (notes ? `<ul class="steps">${notes}</ul>` : "");
+    (pays ? `<h3>${esc(T("Payments"))}</h3><ul class="list pays">${pays}</ul>` : "") + sentences(r.notes, "notes");
+}
+/* a note or choice of the engine: {text, template, params, said} (said in ja and ko) */
+function words(s) { return typeof s === "string" ? s : s.said || s.text || ""; }
+function sentences(list, cls) {
+  return list && list.length ? `<ul class="steps ${cls}">${list.map(s => `<li>${esc(words(s))}</li>`).join("")}</ul>` : "";
 }
 document.getElementById("review-open").addEventListener("click", async () => {
   if (!checkForm()) return;  // a required input is empty, or a number or JSON box is wrong

@@ -2,11 +2,15 @@
 
 The engine writes each reason in English and keeps its template and parameters
 (``tally.results.said``). Here the template is translated through the catalogues and filled
-in: the API adds it as ``said`` beside ``reason`` for readers of another language, and the
-pages show ``said`` where there is one.
+in: the API adds it as ``said`` beside ``reason`` (steps, payments) or ``text`` (notes,
+choices, yaku notes) for readers of another language, and the pages show ``said`` where there
+is one.
 """
 
 from __future__ import annotations
+
+import re
+from functools import lru_cache
 
 from flask_babel import get_locale, gettext
 
@@ -18,21 +22,69 @@ def language() -> str:
     return locale.language if locale else "en"
 
 
-# Parameters that hold a flower id or a card slug, by name: shown as the flower's or the
-# card's name in the reader's language (by name only, so a player called "maple" stays so).
-_FLOWER_KEYS = frozenset({"flower", "month", "m"})
-_CARD_KEYS = frozenset({"card"})
-_NAME_KEYS = frozenset({"yaku", "combo", "formula"})  # display names and choice ids
+# Parameters said by name in the reader's language: a card slug anywhere; a flower id, a
+# combination (id or English name) and a choice id only under the parameter names below, so a
+# player called "maple" stays so. A list of them (", " or " + ") is said part by part, and a
+# combination may carry its points after it ("3 Poetry Ribbons (70)", "Any 7 Chaffs 40").
+_FLOWER_KEYS = frozenset({"flower", "flowers", "month", "months", "m"})
+_COMBINATION_KEY = re.compile(
+    r"(yaku|combo|combos|combination|held|completed|hand|special|other_yaku)\d*$")
+_WORD_KEYS = frozenset({"formula", "reason"})  # choice ids the catalogues hold
+_WITH_POINTS = re.compile(r"(.+?)( \(\d+\)| \d+)$")
+_LIST_COMMA = {"ja": "、"}
+
+
+@lru_cache(maxsize=1)
+def _combinations() -> dict:
+    """Every game's combinations by id and by English name -> their names."""
+    from .games import GAMES
+    out = {}
+    for game in GAMES.values():
+        for y in game.yaku:
+            out.setdefault(y.id, y.names)
+            out.setdefault(y.names.get("en", y.id), y.names)
+    return out
+
+
+def _combination(text: str, lang: str):
+    names = _combinations().get(text)
+    if names:
+        return names.get(lang) or gettext(names.get("en", text))
+    word = gettext(text)
+    if word != text:
+        return word
+    m = _WITH_POINTS.fullmatch(text)
+    if m:
+        name = _combination(m[1], lang)
+        return None if name is None else name + m[2]
+    return None
+
+
+def _part(key: str, text: str, lang: str):
+    """One value said by name, or None when it is not one this parameter can name."""
+    if text in CARD:
+        return CARD[text].names.get(lang) or text
+    if key in _FLOWER_KEYS and text in FLOWER_BY_ID:
+        return FLOWER_BY_ID[text].names.get(lang) or text
+    if _COMBINATION_KEY.match(key):
+        return _combination(text, lang)
+    if key in _WORD_KEYS:
+        return gettext(text)
+    return None
 
 
 def _shown(key: str, value, lang: str):
-    if isinstance(value, str):
-        if key in _FLOWER_KEYS and value in FLOWER_BY_ID:
-            return FLOWER_BY_ID[value].names.get(lang) or value
-        if key in _CARD_KEYS and value in CARD:
-            return CARD[value].names.get(lang) or value
-        if key in _NAME_KEYS:
-            return gettext(value)  # the catalogues hold every combination name
+    if not isinstance(value, str) or not value:
+        return value
+    whole = _part(key, value, lang)
+    if whole is not None:
+        return whole
+    for sep in (" + ", ", "):
+        parts = value.split(sep)
+        if len(parts) > 1:
+            shown = [_part(key, p, lang) for p in parts]
+            if None not in shown:
+                return (_LIST_COMMA.get(lang, sep) if sep == ", " else sep).join(shown)
     return value
 
 
@@ -60,7 +112,7 @@ def add_said(obj):
     if isinstance(obj, dict):
         template, params = obj.get("template"), obj.get("params")
         if isinstance(template, str) and isinstance(params, dict):
-            obj["said"] = say(template, params, obj.get("reason") or "")
+            obj["said"] = say(template, params, _english(obj))
         for v in obj.values():
             if isinstance(v, (dict, list)):
                 add_said(v)
@@ -72,10 +124,16 @@ def add_said(obj):
 
 
 def said_of(item) -> str:
-    """What to show for a step or payment dict: its sentence in the reader's language."""
+    """What to show for a step, payment, note or choice dict: its sentence in the reader's
+    language."""
     if not isinstance(item, dict):
         return str(item)
     template, params = item.get("template"), item.get("params")
     if isinstance(template, str) and isinstance(params, dict):
-        return say(template, params, item.get("reason") or "")
-    return item.get("reason") or ""
+        return say(template, params, _english(item))
+    return _english(item)
+
+
+def _english(item: dict) -> str:
+    # steps and payments carry their sentence as "reason", notes and choices as "text"
+    return item.get("reason") or item.get("text") or ""

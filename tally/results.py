@@ -38,6 +38,12 @@ def _words(text) -> dict:
     return text.to_dict() if isinstance(text, Said) else {}
 
 
+def sentence(text) -> dict:
+    """A note or a choice as JSON: ``{"text": English, "template", "params"}``, the same
+    fields a step's reason has, so the API can say it in the reader's language too."""
+    return {"text": str(text), **_words(text)}
+
+
 # The types built on every evaluate() and score_round() call fill their instance dict in one
 # step: a frozen dataclass's generated __init__ sets each field through object.__setattr__,
 # which cost more than scoring a Koi-Koi pile. (dataclass keeps an __init__ the class defines.)
@@ -62,7 +68,7 @@ class YakuHit:
         d = {"id": self.id, "name": self.name, "names": dict(self.names),
              "points": self.points, "cards": list(self.cards)}
         if self.note:
-            d["note"] = self.note
+            d["note"] = sentence(self.note)
         return d
 
 
@@ -71,7 +77,7 @@ class Evaluation:
     """A pile's combinations and their points, before any round multiplier."""
     points: int
     yaku: tuple[YakuHit, ...]
-    choices: tuple[str, ...] = ()  # how dual-use cards were counted, in words
+    choices: tuple[str, ...] = ()  # how dual-use cards were counted: said() sentences
     details: dict = field(default_factory=dict, compare=False)  # counts a game reports
 
     def __init__(self, points, yaku, choices=(), details=None):
@@ -81,7 +87,7 @@ class Evaluation:
     def to_dict(self) -> dict:
         d = {"points": self.points, "yaku": [y.to_dict() for y in self.yaku]}
         if self.choices:
-            d["choices"] = list(self.choices)
+            d["choices"] = [sentence(c) for c in self.choices]
         if self.details:
             d["details"] = dict(self.details)
         return d
@@ -103,6 +109,14 @@ class Step:
     def to_dict(self) -> dict:
         return {"id": self.id, "op": self.op, "value": self.value, "reason": self.reason,
                 "total": self.total, **_words(self.reason)}
+
+
+def _sentences(value):
+    if isinstance(value, Said):
+        return sentence(value)
+    if isinstance(value, (list, tuple)) and any(isinstance(v, Said) for v in value):
+        return [sentence(v) for v in value]
+    return value
 
 
 def hit(yaku_id: str, names: dict, points: int, mask: int, note: str = "") -> YakuHit:
@@ -128,8 +142,8 @@ class PlayerScore:
         d = {"player": self.player, "role": self.role,
              "yaku": [y.to_dict() for y in self.yaku], "base_points": self.base_points,
              "steps": [s.to_dict() for s in self.steps], "points": self.points}
-        if self.extra:
-            d.update(self.extra)
+        if self.extra:  # game-specific fields; sentences among them (choices) as for notes
+            d.update({k: _sentences(v) for k, v in self.extra.items()})
         return d
 
 
@@ -176,4 +190,4 @@ class RoundResult:
                 "players": [p.to_dict() for p in self.players],
                 "payments": [p.to_dict() for p in self.payments], "net": self.net(),
                 "winner": self.winner, "next_dealer": self.next_dealer,
-                "carry": dict(self.carry), "notes": list(self.notes)}
+                "carry": dict(self.carry), "notes": [sentence(n) for n in self.notes]}

@@ -406,3 +406,20 @@ def test_record_form_controls_follow_the_input_kinds(client, monkeypatch):
     assert '<textarea name="in-melds"' in form and 'data-key="length"' not in form
     assert ctx["game"]["series_keys"] == ["length"]
     assert [i["required"] for i in ctx["game"]["inputs"]] == [True, False, False, False, True]
+
+
+def test_session_page_shows_notes_and_choices_in_the_readers_language(client):
+    """A round's notes and each player's choices (how wild cards were counted) are shown with
+    the breakdown, said in the page's language: Hachi-juu Hana's example lets willow cards
+    stand in for pine, and a Japanese page names them (cards.md), not by slug."""
+    ex = dict(GAMES["hachi-juu-hana"].round_example)
+    s = new_session(client, "hachi-juu-hana", ex.pop("players"))
+    ex.pop("dealer", None)
+    r = client.post(f"/api/v1/sessions/{s['id']}/rounds?t={s['edit_token']}",
+                    headers={"If-Match": f'"{s["version"]}"'}, json=ex)
+    assert r.status_code == 201, r.get_json()
+    text = client.get(f"/s/{s['id']}?t={s['read_token']}&lang=ja").get_data(as_text=True)
+    assert 'class="steps choices"' in text and 'class="steps notes"' in text
+    assert "柳に小野道風、柳に燕" in text and "willow-rainman, " not in text  # not the slugs
+    en = client.get(f"/s/{s['id']}?t={s['read_token']}&lang=en").get_data(as_text=True)
+    assert "willow-rainman, willow-swallow stand in for pine" in en

@@ -127,3 +127,64 @@ def test_combination_names_in_a_sentence_are_translated(client):
     assert named
     for s in named:
         assert s["params"]["yaku"] not in s["said"]
+
+
+@pytest.mark.parametrize("game", sorted(tally.GAMES))
+def test_every_note_and_choice_of_a_game_has_a_template(game):
+    """Notes and choices travel as sentences ({text, template, params}) like steps do, so an
+    API client or a page can say them in Japanese or Korean too."""
+    d = tally.score_round(game, tally.get_game(game).round_example).to_dict()
+    lines = d["notes"] + [c for p in d["players"] for c in p.get("choices", [])]
+    assert all(isinstance(x, dict) and x["text"] for x in lines)
+    plain = [x["text"] for x in lines if "template" not in x]
+    assert not plain, plain[:3]
+
+
+def test_notes_and_choices_are_said_in_the_readers_language(client):
+    """Hachi-juu Hana's example lets two willow cards stand in for pine: the choice names the
+    cards, and a Japanese reader sees the cards' names (cards.md), not their slugs."""
+    rnd = tally.get_game("hachi-juu-hana").round_example
+    ja = client.post("/api/v1/games/hachi-juu-hana/score", json=rnd,
+                     headers={"Accept-Language": "ja"}).get_json()
+    choices = [c for p in ja["players"] for c in p.get("choices", [])]
+    assert choices and all("said" in c for c in choices)
+    stand_in = next(c for c in choices if c["params"].get("cards") == "willow-rainman, willow-swallow")
+    assert "柳に小野道風" in stand_in["said"] and "willow" not in stand_in["said"]
+    notes = ja["notes"]
+    assert notes and all(n["said"] != n["text"] for n in notes)
+    en = client.post("/api/v1/games/hachi-juu-hana/score", json=rnd).get_json()
+    assert all("said" not in n for n in en["notes"])  # English readers get the text itself
+
+
+@pytest.mark.parametrize("key, value, shown, gone", [
+    # a list of card slugs, under any parameter name
+    ("cards", "joker-a, joker-b", None, "joker-"),
+    # flower ids under a flower parameter: said by name, joined with the Japanese comma
+    ("months", "cherry, clover", "桜、萩", "cherry"),
+    # combinations with their points after them, joined by " + "
+    ("combos", "Any 7 Chaffs (40) + Any 4 of a Kind & Any 3 of a Kind (200)", None, "Any"),
+    ("yaku", "poetry_ribbons, boar_deer_butterfly", None, "_"),
+    # a player's name is never taken for a flower
+    ("player", "maple", "maple", None),
+])
+def test_list_parameters_are_said_part_by_part(key, value, shown, gone):
+    from tally.i18n import say
+    app = create_app({"TESTING": True, "DATABASE": ":memory:"})
+    with app.test_request_context("/?lang=ja"):
+        out = say("{%s}" % key, {key: value})
+    if shown is not None:
+        assert out == shown
+    if gone is not None:
+        assert gone not in out, out
+    assert ("(40)" in out and "(200)" in out) == ("(40)" in value)
+
+
+def test_the_evaluate_endpoint_says_its_choices(client):
+    """Go-Stop's sake cup counts as animal or double junk, whichever is better for the pile
+    (go-stop.md section 2.3): the choice comes back as a sentence, said in Korean."""
+    ko = client.post("/api/v1/games/go-stop/evaluate", json={"cards": [
+        "chrysanthemum-sake", "pine-chaff-1", "pine-chaff-2", "plum-chaff-1", "plum-chaff-2",
+        "cherry-chaff-1", "cherry-chaff-2", "wisteria-chaff-1", "wisteria-chaff-2"]},
+        headers={"Accept-Language": "ko"}).get_json()
+    assert ko["choices"] and all({"text", "template", "said"} <= set(c) for c in ko["choices"])
+    assert all(c["said"] != c["text"] for c in ko["choices"])

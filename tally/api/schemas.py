@@ -43,13 +43,23 @@ class Errors(Base):
 
 
 # ---------------------------------------------------------------- games
+class Sentence(Base):
+    """A note or choice of the engine, in English and, when asked, the reader's language."""
+    text = fields.String(metadata={"description": "the sentence in English"})
+    template = fields.String(metadata={"description": "the English template, {name} params"})
+    params = fields.Dict(metadata={"description": (
+        "the template's parameters; a parameter may itself be a {template, params} sentence")})
+    said = fields.String(metadata={"description": (
+        "the sentence in the reader's language (Accept-Language or ?lang=), for ja and ko")})
+
+
 class YakuHit(Base):
     id = fields.String()
     name = fields.String()
     names = fields.Dict(keys=fields.String(), values=fields.String())
     points = fields.Raw(metadata={"description": "integer (or number) of points"})
     cards = fields.List(fields.String())
-    note = fields.String()
+    note = fields.Nested(Sentence, metadata={"description": "how the points were counted"})
 
 
 class EvaluateIn(Base):
@@ -66,7 +76,9 @@ class EvaluateOut(Base):
     preset = fields.String()
     yaku = fields.List(fields.Nested(YakuHit))
     points = fields.Raw()
-    choices = fields.List(fields.String())
+    choices = fields.List(fields.Nested(Sentence), metadata={
+        "description": "how a dual-use card (sake cup, iris) or a wild card was counted"})
+    details = fields.Dict(metadata={"description": "counts the game reports (junk, ...)"})
 
 
 class ScoreIn(Base):
@@ -133,6 +145,8 @@ class ScoreOut(Base):
     winner = fields.String(allow_none=True)
     next_dealer = fields.String(allow_none=True)
     carry = fields.Dict()
+    notes = fields.List(fields.Nested(Sentence), metadata={
+        "description": "remarks on the round: warnings, readings taken, what was not scored"})
 
 
 # ---------------------------------------------------------------- sessions

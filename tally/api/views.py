@@ -244,11 +244,7 @@ def evaluate(body, game):
     ev = engine(_evaluate, g.id, body["cards"], preset=body["preset"],
                 options=body["options"])
     preset = g.rules(body["preset"], body["options"]).preset
-    out = {"game": g.id, "preset": preset, "yaku": [y.to_dict() for y in ev.yaku],
-           "points": ev.points}
-    if ev.choices:
-        out["choices"] = list(ev.choices)
-    return json_response(out)
+    return json_response({"game": g.id, "preset": preset, **ev.to_dict()})
 
 
 @games_blp.route("/<game>/score", methods=["POST"])
