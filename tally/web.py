@@ -46,6 +46,15 @@ def create_app(config: dict | None = None) -> Flask:
 
     pages.init_app(app)  # home, session (share links /s/<id>?t=), record, rules, PWA assets
 
+    # compressed responses for phones on a table's weak network (static files included)
+    from flask_compress import Compress
+
+    app.config.setdefault("COMPRESS_MIMETYPES", [
+        "text/html", "text/css", "text/javascript", "application/javascript",
+        "application/json", "application/manifest+json", "image/svg+xml"])
+    app.config.setdefault("COMPRESS_REGISTER", True)
+    Compress(app)
+
     from .cli import register
 
     register(app)

@@ -423,3 +423,18 @@ def test_session_page_shows_notes_and_choices_in_the_readers_language(client):
     assert "柳に小野道風、柳に燕" in text and "willow-rainman, " not in text  # not the slugs
     en = client.get(f"/s/{s['id']}?t={s['read_token']}&lang=en").get_data(as_text=True)
     assert "willow-rainman, willow-swallow stand in for pine" in en
+
+
+@pytest.mark.parametrize("url", ["/static/record.js", "/static/app.css", "/cards.svg"])
+def test_pages_and_assets_travel_compressed(client, url):
+    """Phones at a table are often on a weak network: what a browser accepts compressed is sent
+    compressed (Flask-Compress; static files stream, so as brotli), and unpacks to the same
+    bytes."""
+    import brotli
+    plain = client.get(url)
+    packed = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br"})  # as chromium
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert len(packed.data) < len(plain.data) / 2
+    assert brotli.decompress(packed.data) == plain.data
