@@ -122,7 +122,10 @@ class GameOut(Base):
     combinations = fields.List(fields.Dict())
     options = fields.List(fields.Dict())
     presets = fields.List(fields.Dict())
-    events = fields.List(fields.Dict())
+    events = fields.List(fields.Dict(), metadata={"description": (
+        "{id, description, fields, per_player, requires}: requires lists the house-rule "
+        "conditions that make the event possible, any one sufficing: \"option\" (on), "
+        "\"!option\" (off), \"option=value\" or \"option!=value\"; empty = always possible")})
     players = fields.Dict()
     lengths = fields.List(fields.Integer())
     round_example = fields.Dict(allow_none=True)
