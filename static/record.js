@@ -37,6 +37,7 @@ function ctlOf(box) { return box.querySelector("input, select, textarea"); }
 function chosen(box) { return Array.from(box.querySelectorAll(".chip")).map(b => b.dataset.s); }
 /* one control's value: undefined when empty; raw: a JSON box's text as typed */
 function readCtl(d, box, raw) {
+  if (SX.owns(d)) return SX.read(d, box);  // cards, players, yaku, lists, records, maps (inputs.js)
   if (d.kind === "choice" || d.kind === "player") {
     const r = box.querySelector("input:checked"), el = r || box.querySelector("select");
     return el && el.value ? JSON.parse(el.value) : undefined;
@@ -49,6 +50,7 @@ function readCtl(d, box, raw) {
   return t === "" ? undefined : raw ? t : JSON.parse(t);
 }
 function writeCtl(d, box, v, raw) {
+  if (SX.owns(d)) return SX.write(d, box, v);
   const el = ctlOf(box);
   if (d.kind === "choice" || d.kind === "player") {
     const j = v === undefined || v === null ? "" : JSON.stringify(v);
@@ -66,7 +68,7 @@ function writeCtl(d, box, v, raw) {
 function readForm(raw) {
   const out = {};
   for (const d of IN) {
-    if (!d.per_player) { const v = readCtl(d, boxes(d)[0], raw); if (v !== undefined) out[d.key] = v; continue; }
+    if (!d.per_player || SX.whole(d)) { const v = readCtl(d, boxes(d)[0], raw); if (v !== undefined) out[d.key] = v; continue; }
     const m = {};
     for (const b of boxes(d)) { const v = readCtl(d, b, raw); if (v !== undefined) m[b.dataset.p] = v; }
     if (Object.keys(m).length) out[d.key] = m;
@@ -76,7 +78,7 @@ function readForm(raw) {
 function fillForm(vals, raw) {
   for (const d of IN) {
     const v = vals[d.key];
-    for (const b of boxes(d)) writeCtl(d, b, d.per_player ? (v && typeof v === "object" ? v[b.dataset.p] : undefined) : v, raw);
+    for (const b of boxes(d)) writeCtl(d, b, d.per_player && !SX.whole(d) ? (v && typeof v === "object" ? v[b.dataset.p] : undefined) : v, raw);
   }
 }
 function formState() { try { return readForm(true); } catch (e) { return {}; } }
@@ -100,6 +102,7 @@ function checkForm() {
   if (!form) return true;
   let first = null;
   form.querySelectorAll(".ferr").forEach(p => { p.hidden = true; p.textContent = ""; });
+  first = SX.check(form);  // the structured inputs mark their own problems (inputs.js)
   form.querySelectorAll("input, select, textarea").forEach(el => {
     if (el.tagName === "TEXTAREA") {
       el.setCustomValidity("");
@@ -354,12 +357,14 @@ evList.addEventListener("change", e => {
 function roundInput() {
   const out = Object.assign({}, kept, readForm(), {events});
   if (!G.pile_key) return out;
-  const captures = {};
+  const captures = {}, apart = SX.apart(out);
   P.forEach((p, i) => {
     const cards = pile(i);
     // a player with nothing tapped is sent as an empty pile, unless an event names them
-    // (a caller's pile, when given, must hold a combination)
-    if (cards.length || !events.some(ev => ev.player === p)) captures[p] = cards;
+    // (a caller's pile, when given, must hold a combination), or a per-player record of the
+    // form stands for them instead (sitting out, totals: SX.apart in inputs.js), or the game
+    // gives piles to some players only (G.pile_every)
+    if (cards.length || (G.pile_every !== false && !(events.some(ev => ev.player === p) || apart.indexOf(p) >= 0))) captures[p] = cards;
   });
   out[G.pile_key] = captures;
   return out;

@@ -2,8 +2,8 @@
    open with no network; pages are fetched fresh when possible and fall back to the last copy.
    API calls are never cached here: a round entered offline waits in the page's outbox
    (static/app.js) and is sent once when the network returns. */
-const SHELL = "tally-shell-v1", PAGES = "tally-pages-v1";
-const ASSETS = ["/static/app.css", "/static/app.js", "/static/record.js", "/static/session.js",
+const SHELL = "tally-shell-v2", PAGES = "tally-pages-v1";
+const ASSETS = ["/static/app.css", "/static/app.js", "/static/inputs.js", "/static/record.js", "/static/session.js",
                 "/static/home.js", "/cards.svg", "/cards.svg?months=kr", "/icon-192.png", "/manifest.webmanifest"];
 self.addEventListener("install", e => {
   e.waitUntil(caches.open(SHELL).then(c => c.addAll(ASSETS)).then(() => self.skipWaiting()));

@@ -21,6 +21,7 @@ from .i18n import said_of
 
 from . import GAMES, tiles
 from .cards import CARD, FLOWERS, CardSet
+from .games import STRUCTURED_KINDS
 from .share import public_base
 
 LANGUAGES = ("en", "ja", "ko")
@@ -66,6 +67,9 @@ def init_app(app) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = target
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
+    # tojson keeps the order of keys: a stored round's maps are ordered (a Hana-Rumi
+    # combination names its melder first), and the record page fills its widgets from them
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["said"] = said_of  # a step or payment in the reader's language
     app.jinja_env.filters["dict_without"] = lambda args, key: "".join(
@@ -164,14 +168,50 @@ def input_views(game) -> list[dict]:
             "minimum": i.minimum, "maximum": i.maximum,
             "choices": [{"value": c, "label": choice_label(c)} for c in i.choices],
             "example": json.dumps(example, ensure_ascii=False) if example is not None else "",
-            "fallback": False})
+            "fallback": False,
+            # drawn by static/inputs.js from its spec: the new kinds; a structured input
+            # (list, record, map) is one widget also when per player ({player: value})
+            "spec": input_spec(game, i) if i.kind in SX_KINDS else None,
+            "whole": i.kind in STRUCTURED_KINDS})
     for key, example in (game.round_example or {}).items():
         if key not in known:
             views.append({"key": key, "kind": "json", "label": tr("Other round details (JSON)"),
                           "per_player": False, "required": False, "minimum": None,
                           "maximum": None, "choices": [], "fallback": True,
-                          "example": json.dumps(example, ensure_ascii=False)})
+                          "example": json.dumps(example, ensure_ascii=False),
+                          "spec": None, "whole": False})
     return views
+
+
+SX_KINDS = ("card", "players", "yaku") + STRUCTURED_KINDS
+
+
+def pile_every(game) -> bool:
+    """True when the game's example round gives every player a pile (empty ones included)."""
+    ex = game.round_example or {}
+    piles = ex.get(game.pile_key) if game.pile_key else None
+    return not isinstance(piles, dict) or set(ex.get("players") or ()) <= set(piles)
+
+
+def input_spec(game, i) -> dict:
+    """An InputDef as static/inputs.js draws it: labels in the page's language, nested
+    items and fields alike; choices that are card slugs named as cards, a ``yaku`` input's
+    choices (all the game's combinations unless it names some) with their names."""
+    spec = {"key": i.key, "kind": i.kind, "label": tr(i.description),
+            "required": i.required, "minimum": i.minimum, "maximum": i.maximum,
+            "keys": i.keys, "per_player": i.per_player}
+    if i.kind == "yaku":
+        names = {y.id: name_in(y.names) for y in game.yaku}
+        spec["choices"] = [{"value": c, "label": names.get(c) or choice_label(c)}
+                           for c in (i.choices or names)]
+    else:
+        spec["choices"] = [{"value": c, "label": name_in(CARD[c].names) if c in CARD
+                            else choice_label(c)} for c in i.choices]
+    if i.item is not None:
+        spec["item"] = input_spec(game, i.item)
+    if i.fields:
+        spec["fields"] = [input_spec(game, f) for f in i.fields]
+    return spec
 
 
 def game_view(game, rules=None, keep=()) -> dict:
@@ -187,9 +227,12 @@ def game_view(game, rules=None, keep=()) -> dict:
         "id": game.id, "name": name_in(game.names), "players": list(game.players),
         "pile_key": game.pile_key,
         # the form's inputs (drawn by the template) and the keys the session fills in itself
-        "inputs": [{k: v[k] for k in ("key", "kind", "per_player", "required")}
+        "inputs": [{k: v[k] for k in ("key", "kind", "per_player", "required", "spec")}
                    for v in input_views(game)],
         "series_keys": [i.key for i in game.inputs if i.kind == "series_length"],
+        # whether a player with nothing tapped is sent as an empty pile: as the game's example
+        # round does (Oicho-Kabu: only the dealer holds a hand, the others bet)
+        "pile_every": pile_every(game),
         "korean": korean_order(game),
         "yaku": {y.id: name_in(y.names) for y in game.yaku},
         "events": [{"id": e.id, "label": event_label(e.id), "description": tr(e.description),
@@ -211,6 +254,9 @@ def js_strings() -> dict:
         "Offline: points are computed when the network is back.", "Start", "Delete this round?",
         "Name", "Remove player", "Updated", "Taken by %(name)s", "rounds won", "View-only",
         "More events", "Payments", "misdeal", "%(name)s wins", "Month", "Dealer",
+        # the structured inputs (static/inputs.js)
+        "Required", "At least %(n)s", "At most %(n)s", "A whole number", "Each name once",
+        "Team name", "Add",
     ]
     return {w: gettext(w) for w in words}
 

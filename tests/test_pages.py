@@ -425,6 +425,96 @@ def test_session_page_shows_notes_and_choices_in_the_readers_language(client):
     assert "willow-rainman, willow-swallow stand in for pine" in en
 
 
+# the round keys that used to be typed as JSON, each now drawn as a widget (static/inputs.js)
+STRUCTURED = [("go-stop", "sitting_out"), ("go-stop", "mission"), ("hachi", "yaku"),
+              ("hachi-simplified", "yaku"), ("hana-gin", "melds"), ("hana-gin", "wilds"),
+              ("hana-rumi", "melds"), ("hana-rumi", "wilds"), ("hana-rumi", "totals"),
+              ("higo-bana", "teams"), ("kyo-kabu", "columns"), ("kyo-kabu", "bets"),
+              ("oicho-kabu", "columns"), ("oicho-kabu", "bets")]
+
+
+@pytest.mark.parametrize("game_id, key", STRUCTURED)
+def test_structured_inputs_are_widgets_not_json_boxes(client, game_id, key):
+    """Each formerly-JSON input renders a structured control (a widget root inputs.js fills
+    from the spec in the page's context), never a textarea; a structured input is one widget
+    holding every player's value, a per-player leaf (yaku) one widget per player; the spec
+    carries the nested labels, bounds and choices."""
+    g = GAMES[game_id]
+    i = next(x for x in g.inputs if x.key == key)
+    n = min(g.players[1], max(g.players[0], 4 if game_id in ("go-stop", "higo-bana") else 2))
+    players = [f"P{k}" for k in range(n)]
+    _, text, ctx = record_form(client, game_id, players)
+    assert 'src="/static/inputs.js"' in text and \
+        text.index("inputs.js") < text.index("record.js")
+    fs = re.search(rf'<fieldset class="inp" data-key="{key}" data-kind="(\w+)">(.*?)</fieldset>',
+                   text, re.S)
+    assert fs and fs.group(1) == i.kind != "json"
+    assert "<textarea" not in fs.group(2)
+    roots = re.findall(r'<div class="sx" data-sx="(\w+)" role="group" aria-label="([^"]*)">',
+                       fs.group(2))
+    whole = i.kind in ("list", "record", "map")
+    assert len(roots) == (1 if whole or not i.per_player else n)
+    assert {k for k, _ in roots} == {i.kind}
+    spec = next(x for x in ctx["game"]["inputs"] if x["key"] == key)["spec"]
+    assert spec["kind"] == i.kind and spec["per_player"] == i.per_player
+    assert spec["label"] == i.description
+    if i.item is not None:
+        assert spec["item"]["kind"] == i.item.kind and spec["item"]["label"] == i.item.description
+    if i.fields:
+        assert [(f["key"], f["kind"], f["minimum"], f["maximum"], f["required"])
+                for f in spec["fields"]] == [(f.key, f.kind, f.minimum, f.maximum, f.required)
+                                              for f in i.fields]
+    if i.kind == "yaku":  # the game's combinations, by name
+        assert [c["value"] for c in spec["choices"]] == [y.id for y in g.yaku]
+        assert all(c["label"] for c in spec["choices"])
+
+
+def test_structured_input_labels_are_translated_and_cards_named(client, app):
+    """Nested labels go through the catalogue like the descriptions; choices that are card
+    slugs are shown by the card's name (the Dry Koi of wilds)."""
+    from tally.cards import CARD
+
+    _, _, ctx = record_form(client, "hana-rumi", ["Aki", "Bo"])
+    spec = {x["key"]: x["spec"] for x in ctx["game"]["inputs"]}
+    assert [c["label"] for c in spec["wilds"]["choices"]] == [
+        CARD["joker-e"].names["en"], CARD["joker-f"].names["en"]]
+    assert spec["wilds"]["keys"] == "choices" and spec["wilds"]["item"]["kind"] == "card"
+    assert spec["melds"]["item"]["kind"] == "map" and spec["melds"]["item"]["keys"] == "players"
+    assert [c["value"] for c in spec["totals"]["fields"][1]["choices"]] == [
+        "complete_month", "wet_koi_four", "wet_koi_three", "purple_ribbons", "poetry_ribbons",
+        "sequence_of_five"]
+    _, _, ja = record_form(client, "oicho-kabu", ["Ana", "Bo"], lang="ja")
+    bets = next(x for x in ja["game"]["inputs"] if x["key"] == "bets")["spec"]
+    with app.test_request_context("/?lang=ja"):
+        from tally.pages import tr
+        assert bets["item"]["label"] == tr("Bet")
+        assert [f["label"] for f in bets["item"]["fields"]] == [
+            tr("Player"), tr("Column"), tr("Amount")]
+
+
+def test_stored_maps_keep_their_order_on_the_record_page(client):
+    """A Hana-Rumi combination names its melder first: the page's context keeps the order of a
+    stored round's keys (tojson does not sort them)."""
+    s = new_session(client, "hana-rumi", ["Aki", "Bo"])
+    melds = [{"Bo": ["peony-blue", "chrysanthemum-blue", "maple-blue"], "Aki": ["iris-ribbon"]}]
+    r = client.post(f"/api/v1/sessions/{s['id']}/rounds?t={s['edit_token']}",
+                    json={"went_out": "Aki", "melds": melds, "version": s["version"],
+                          "in_hand": {"Bo": ["pampas-chaff-1"]}})
+    assert r.status_code == 201, r.get_json()
+    text = client.get(f"/s/{s['id']}/record?t={s['edit_token']}&seq=1").get_data(as_text=True)
+    ctx = json.loads(re.search(r'id="ctx">(.*?)</script>', text, re.S).group(1))
+    assert list(ctx["input"]["melds"][0]) == ["Bo", "Aki"]
+    assert text.index('"Bo": ["peony-blue"') < text.index('"Aki": ["iris-ribbon"]')
+
+
+def test_games_that_deal_some_players_no_pile_say_so(client):
+    """Oicho-Kabu's bettors hold no hand (only the dealer): the page sends no empty pile for
+    them (Game.round_example gives only the dealer's); Koi-Koi sends every player's pile."""
+    _, _, oicho = record_form(client, "oicho-kabu", ["Ana", "Bo"])
+    _, _, koi = record_form(client, "koi-koi", ["Ana", "Bo"])
+    assert oicho["game"]["pile_every"] is False and koi["game"]["pile_every"] is True
+
+
 @pytest.mark.parametrize("url", ["/static/record.js", "/static/app.css", "/cards.svg"])
 def test_pages_and_assets_travel_compressed(client, url):
     """Phones at a table are often on a weak network: what a browser accepts compressed is sent
@@ -438,3 +528,33 @@ def test_pages_and_assets_travel_compressed(client, url):
     assert "Accept-Encoding" in packed.headers["Vary"]
     assert len(packed.data) < len(plain.data) / 2
     assert brotli.decompress(packed.data) == plain.data
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_structured_input_labels_are_in_the_catalogues(lang):
+    """The nested labels of structured inputs (items, fields) are shown as form labels: each
+    has a translation, like the descriptions tests/test_translations.py checks."""
+    cat = catalogue(lang)
+
+    def nested(i):
+        for sub in ([i.item] if i.item is not None else []) + list(i.fields):
+            yield sub.description
+            yield from nested(sub)
+
+    labels = {d for g in GAMES.values() for i in g.inputs for d in nested(i)}
+    assert len(labels) > 10
+    missing = sorted(w for w in labels if not (cat.get(w) and cat.get(w).string))
+    assert not missing, f"{lang} lacks: {missing}"
+
+
+def test_the_offline_shell_holds_every_script_and_style_of_the_pages(client):
+    """A phone that lost the network must still open the record page: the service worker's
+    app shell lists every script and style the pages load."""
+    s = new_session(client)
+    sw = client.get("/sw.js").get_data(as_text=True)
+    shell = set(re.findall(r'"(/[^"]+)"', sw[sw.index("ASSETS"):sw.index("];")]))
+    for url in (f"/s/{s['id']}/record?t={s['edit_token']}", f"/s/{s['id']}?t={s['edit_token']}",
+                "/"):
+        text = client.get(url).get_data(as_text=True)
+        assets = set(re.findall(r'(?:src|href)="(/static/[^"?]+)"', text))
+        assert assets and assets <= shell, assets - shell

@@ -79,9 +79,20 @@ INPUT_KINDS = (
     "bool",           # true or false
     "player",         # one of the round's players
     "cards",          # a list of card slugs
+    "card",           # one card slug
+    "players",        # a list of distinct players of the round, in the order given
+    "yaku",           # a list of the game's combination ids (``choices`` narrows them)
+    # structured values, built from the kinds above (see InputDef):
+    "list",           # a list of ``item`` values; ``minimum``/``maximum``: how many
+    "record",         # an object whose keys are the keys of ``fields`` (each an InputDef)
+    "map",            # an object from ``keys`` (the players, the ``choices`` or free text)
+                      # to ``item`` values, in the order entered; ``minimum``/``maximum``:
+                      # how many entries
     "series_length",  # the series' agreed number of rounds: a session fills it in itself
-    "json",           # a structured value (melds, columns, bets ...): entered as JSON
+    "json",           # any other value, entered as JSON (undeclared keys; kept for old forms)
 )
+STRUCTURED_KINDS = ("list", "record", "map")
+MAP_KEYS = ("players", "choices", "text")
 
 
 @dataclass(frozen=True)
@@ -93,8 +104,13 @@ class InputDef:
     choices: tuple = ()
     per_player: bool = False  # {player: value} rather than one value
     required: bool = False
-    minimum: int | None = None
+    minimum: int | None = None  # int: the value; list, map: the number of entries
     maximum: int | None = None
+    # structured kinds: a list's or a map's values, a record's fields (each field's key is
+    # its key in the object; nested descriptions are short labels), a map's keys
+    item: InputDef | None = None
+    fields: tuple[InputDef, ...] = ()
+    keys: str = ""  # map only: one of MAP_KEYS
 
     def to_dict(self) -> dict:
         d = {"key": self.key, "kind": self.kind, "description": self.description,
@@ -105,6 +121,12 @@ class InputDef:
             d["minimum"] = self.minimum
         if self.maximum is not None:
             d["maximum"] = self.maximum
+        if self.item is not None:
+            d["item"] = self.item.to_dict()
+        if self.fields:
+            d["fields"] = [f.to_dict() for f in self.fields]
+        if self.keys:
+            d["keys"] = self.keys
         return d
 
 

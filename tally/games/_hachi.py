@@ -361,7 +361,7 @@ INPUTS = (
              "Instead of captures, when only the totals were written down: each player's card "
              "points (ribbons 1, every other card 10).", per_player=True, minimum=0,
              maximum=MAX_CARD_TOTAL),
-    InputDef("yaku", "json",
+    InputDef("yaku", "yaku",
              "With card_totals only: the list of yaku ids each player made.",
              per_player=True),
 )

@@ -188,9 +188,10 @@ MAX_BET_INPUT = InputDef(
     "The maximum bet agreed at setup: all bets of a round together may not pass it. Needed "
     "only when option max_bet is not set.", minimum=1)
 COLUMNS_INPUT = InputDef(
-    "columns", "json",
+    "columns", "list",
     "The 4 columns in order, each a list of its cards as dealt (first, second, third field). "
-    "A column nobody backed may be an empty list.", required=True)
+    "A column nobody backed may be an empty list.", required=True, minimum=4, maximum=4,
+    item=InputDef("", "cards", "Column"))
 
 
 def agreed(g, rnd: Mapping, c, key: str, what: str) -> int:

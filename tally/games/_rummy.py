@@ -305,9 +305,10 @@ def money(x) -> int | float:
 
 
 WILDS_INPUT = InputDef(  # Game.inputs of both rummy games
-    "wilds", "json",
+    "wilds", "map",
     "Optional: each Dry Koi played as a wild (joker-e, joker-f) mapped to the card it stands "
-    "for. That card may then not be added to its combination.")
+    "for. That card may then not be added to its combination.", keys="choices",
+    choices=("joker-e", "joker-f"), item=InputDef("", "card", "Stands for", required=True))
 
 
 def wild_map(game: str, rnd: Mapping, c: Cards) -> dict[int, int]:

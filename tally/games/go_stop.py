@@ -396,18 +396,23 @@ GAME = Game(
                 "paid; 2-3 active players, 4-7 with gwangpalli.",
     month_order="kr",  # Korean hwatu numbering (digest section 1)
     inputs=(
-        InputDef("sitting_out", "json",
-                 "Only with 4 to 7 people: each player who sits the hand out, mapped to "
-                 "{\"shows\": [cards shown], \"triples\": 0 to 2}; exactly the number of "
-                 "people minus 3 sit out.", per_player=True),
+        InputDef("sitting_out", "record",
+                 "Only with 4 to 7 people: who sits the hand out, with the cards shown and "
+                 "the triples of a forced drop-out; exactly the number of people minus 3 sit "
+                 "out.", per_player=True, fields=(
+                     InputDef("shows", "cards", "Cards shown"),
+                     InputDef("triples", "int", "Triples", minimum=0, maximum=2),
+                     InputDef("dealt_iris_bridge", "bool", "Dealt the iris bridge"))),
         InputDef("sake_as", "choice",
                  "Optional: how a player declared the sake cup counts, as an animal or as "
                  "junk. It overrides the best use of the card.", choices=("animal", "junk"),
                  per_player=True),
-        InputDef("mission", "json",
-                 "With option missions: the mission as {\"cards\": [cards], "
-                 "\"multiplier\": 2 to 9}. The winner's score is multiplied when they "
-                 "captured all its cards."),
+        InputDef("mission", "record",
+                 "With option missions: the mission's cards and multiplier. The winner's "
+                 "score is multiplied when they captured all its cards.", fields=(
+                     InputDef("cards", "cards", "Mission cards", required=True),
+                     InputDef("multiplier", "int", "Multiplier", required=True, minimum=2,
+                              maximum=9))),
         InputDef("weol_yak_month", "choice",
                  "With option weol_yak_month: the month whose four cards multiply the "
                  "winner's score by 4.", choices=tuple(f.id for f in FLOWERS)),

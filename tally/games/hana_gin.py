@@ -373,9 +373,10 @@ GAME = Game(
         InputDef("caller", "player",
                  "The player who called Gin or Hana. Leave it out when the deck was "
                  "exhausted."),
-        InputDef("melds", "json",
+        InputDef("melds", "list",
                  "Optional: each player's combinations, as a list of card lists; each must be "
-                 "a valid combination.", per_player=True),
+                 "a valid combination.", per_player=True,
+                 item=InputDef("", "cards", "Combination", required=True)),
         InputDef("layoffs", "cards",
                  "Hana only: the cards the other player laid off onto the caller's "
                  "combinations (needs the caller's melds)."),

@@ -435,13 +435,20 @@ GAME = Game(
                  "Leave it out when the draw pile ran out."),
         InputDef("exhausted", "bool",
                  "True when the draw pile ran out and nobody went out (instead of went_out)."),
-        InputDef("melds", "json",
-                 "The combinations on the table, each {player: [cards]} naming who put which "
-                 "cards into it, the melder first."),
+        InputDef("melds", "list",
+                 "The combinations on the table: for each, who put which cards into it, the "
+                 "melder first.", item=InputDef(
+                     "", "map", "Combination", keys="players", minimum=1,
+                     item=InputDef("", "cards", "Cards", required=True))),
         WILDS_INPUT,
-        InputDef("totals", "json",
-                 "Instead of cards, for a player: {\"captured\": card points, "
-                 "\"achievements\": [ids], \"hand\": points of the cards left in hand}.",
-                 per_player=True),
+        InputDef("totals", "record",
+                 "Instead of cards, for a player: the points of the captured cards, the "
+                 "achievements and the points of the cards left in hand.", per_player=True,
+                 fields=(InputDef("captured", "int", "Captured card points", minimum=0,
+                                  maximum=304),
+                         InputDef("achievements", "yaku", "Achievements",
+                                  choices=tuple(a.id for a in ACHIEVEMENTS)),
+                         InputDef("hand", "int", "Points left in hand", minimum=0,
+                                  maximum=304))),
     ),
 )

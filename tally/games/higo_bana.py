@@ -465,8 +465,9 @@ GAME = Game(
                 "players or teams.",
     inputs=(
         LENGTH_INPUT,
-        InputDef("teams", "json",
+        InputDef("teams", "map",
                  "Optional, for team play: each team's name mapped to its players, who sit "
-                 "alternately (2 v 2, 2 v 2 v 2 or 3 v 3)."),
+                 "alternately (2 v 2, 2 v 2 v 2 or 3 v 3).", keys="text", minimum=2,
+                 item=InputDef("", "players", "Players", required=True)),
     ),
 )

@@ -74,8 +74,12 @@ GAME = Game(
     inputs=(
         MAX_BET_INPUT,
         COLUMNS_INPUT,
-        InputDef("bets", "json",
-                 "The bets in betting order, each {\"player\", \"column\": 1 to 4, "
-                 "\"amount\"}. A player may back several columns.", required=True),
+        InputDef("bets", "list",
+                 "The bets in betting order: player, column (1 to 4) and amount. A player may "
+                 "back several columns.", required=True, minimum=1, item=InputDef(
+                     "", "record", "Bet", fields=(
+                     InputDef("player", "player", "Player", required=True),
+                     InputDef("column", "int", "Column", required=True, minimum=1, maximum=4),
+                     InputDef("amount", "int", "Amount", required=True, minimum=1)))),
     ),
 )
