@@ -194,6 +194,16 @@ COLUMNS_INPUT = InputDef(
     item=InputDef("", "cards", "Column"))
 
 
+def bets_input(who_backs_what: str) -> InputDef:
+    """The round's bets; the games differ only in how many columns a player may back."""
+    return InputDef(
+        "bets", "list", "The bets in betting order: player, column (1 to 4) and amount. "
+        + who_backs_what, required=True, minimum=1, item=InputDef("", "record", "Bet", fields=(
+            InputDef("player", "player", "Player", required=True),
+            InputDef("column", "int", "Column", required=True, minimum=1, maximum=4),
+            InputDef("amount", "int", "Amount", required=True, minimum=1))))
+
+
 def agreed(g, rnd: Mapping, c, key: str, what: str) -> int:
     """A ground rule agreed at setup (``max_bet``, ``set_bet``): the option, or the round's
     key of the same name when the option is unset; both set and different is an error."""

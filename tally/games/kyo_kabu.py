@@ -7,9 +7,9 @@ the shared banker machinery in ``_luck.score_banker``.
 from __future__ import annotations
 
 from ..options import Preset
-from . import Game, InputDef
+from . import Game
 from ._luck import (COLUMNS_INPUT, KABU_DECK, MAX_BET_INPUT, DealerSpecial, banker_compile,
-                    banker_evaluate, banker_options, banker_yaku, score_banker)
+                    banker_evaluate, banker_options, banker_yaku, bets_input, score_banker)
 
 GAME_ID = "kyo-kabu"
 SPECIALS = (DealerSpecial("dealer_nine_one", {"en": "Dealer 9 and 1"}, 9, 1),)
@@ -61,12 +61,6 @@ GAME = Game(
     inputs=(
         MAX_BET_INPUT,
         COLUMNS_INPUT,
-        InputDef("bets", "list",
-                 "The bets in betting order: player, column (1 to 4) and amount. Each player "
-                 "may back only one column.", required=True, minimum=1, item=InputDef(
-                     "", "record", "Bet", fields=(
-                     InputDef("player", "player", "Player", required=True),
-                     InputDef("column", "int", "Column", required=True, minimum=1, maximum=4),
-                     InputDef("amount", "int", "Amount", required=True, minimum=1)))),
+        bets_input("Each player may back only one column."),
     ),
 )

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 
 from ..options import Preset
-from . import Game, InputDef
+from . import Game
 from ._luck import (COLUMNS_INPUT, KABU_DECK, MAX_BET_INPUT, DealerSpecial, banker_compile,
-                    banker_evaluate, banker_options, banker_yaku, score_banker)
+                    banker_evaluate, banker_options, banker_yaku, bets_input, score_banker)
 
 GAME_ID = "oicho-kabu"
 
@@ -74,12 +74,6 @@ GAME = Game(
     inputs=(
         MAX_BET_INPUT,
         COLUMNS_INPUT,
-        InputDef("bets", "list",
-                 "The bets in betting order: player, column (1 to 4) and amount. A player may "
-                 "back several columns.", required=True, minimum=1, item=InputDef(
-                     "", "record", "Bet", fields=(
-                     InputDef("player", "player", "Player", required=True),
-                     InputDef("column", "int", "Column", required=True, minimum=1, maximum=4),
-                     InputDef("amount", "int", "Amount", required=True, minimum=1)))),
+        bets_input("A player may back several columns."),
     ),
 )
