@@ -7,7 +7,7 @@ const SX = (function () {
   const C = JSON.parse(document.getElementById("ctx").textContent), G = C.game;
   const PL = C.config.players, CARDS = G.cards || {}, SPECS = {};
   for (const d of G.inputs || []) if (d.spec) SPECS[d.key] = d.spec;
-  const STRUCT = ["list", "record", "map"], OWN = ["card", "players", "yaku"].concat(STRUCT);
+  const STRUCT = ["list", "record", "map"], OWN = ["card", "players", "yaku", "text"].concat(STRUCT);
   const has = n => n !== undefined && n !== null;
   const isObj = v => v && typeof v === "object" && !Array.isArray(v);
   const req = T("Required");
@@ -40,7 +40,7 @@ const SX = (function () {
 
   /* a widget: {el, read() -> value or undefined, check(problems, path), focus} */
   function build(s, v) {
-    return ({card, cards, players, yaku, player, choice, int, bool, list, record, map})[s.kind](s, v);
+    return ({card, cards, players, yaku, player, choice, int, bool, text, list, record, map})[s.kind](s, v);
   }
   /* buttons of which one or none is chosen (tap again to take it back) */
   function pickOne(s, options, v) {
@@ -57,7 +57,14 @@ const SX = (function () {
     paint();
     return {el, focus: bs[0], read: () => cur, check: need(s, el, bs[0], () => cur === undefined)};
   }
-  const player = (s, v) => pickOne(s, PL.map((p, i) => ({value: p, label: p, cls: "p" + i})), v);
+  // a player, or a value the field also takes beside the players (Go-Stop's "dealt")
+  const player = (s, v) => pickOne(s, PL.map((p, i) => ({value: p, label: p, cls: "p" + i})).concat(s.choices || []), v);
+  function text(s, v) {
+    const el = h("input", "sx-text");
+    el.value = has(v) ? String(v) : "";
+    if (s.label) el.setAttribute("aria-label", s.label);
+    return {el, focus: el, read: () => el.value.trim() || undefined, check: need(s, el, el, () => !el.value.trim())};
+  }
   function choice(s, v) {
     if (s.choices.length <= 4) return pickOne(s, s.choices, v);
     const el = h("select", "sx-sel", `<option value="">—</option>` + opts(s.choices.map(c => ({value: JSON.stringify(c.value), label: c.label}))));
@@ -88,9 +95,12 @@ const SX = (function () {
   }
   function bool(s, v) {
     const el = h("label", "tog"), c = el.appendChild(h("input"));
-    c.type = "checkbox"; c.setAttribute("role", "switch"); c.checked = v === true;
+    // starts at the engine's default; left out while it stays there (Hachi-Hachi's had_choice)
+    c.type = "checkbox"; c.setAttribute("role", "switch"); c.checked = has(v) ? v === true : s.default === true;
     if (s.label) c.setAttribute("aria-label", s.label);
-    return {el, focus: c, read: () => c.checked ? true : s.required ? false : undefined, check() {}};
+    const read = () => has(s.default) ? (c.checked === s.default ? undefined : c.checked)
+      : c.checked ? true : s.required ? false : undefined;
+    return {el, focus: c, read, check() {}};
   }
   /* several chosen from a list: chips (tap one to take it back) and a select to add one */
   function chips(s, options, v, look) {
@@ -289,6 +299,10 @@ const SX = (function () {
   for (const d of G.inputs || []) if (owns(d)) boxes(d).forEach(b => mount(d, b));
   return {
     owns,
+    /* one value's widget outside the form (an event's field): {el, read(), focus};
+       problems(w): what is wrong with it, in words */
+    widget: (s, v) => build(s, v),
+    problems(w) { const out = []; w.check(out, []); return out.map(x => x[2]); },
     whole: d => STRUCT.indexOf(d.kind) >= 0,  // one widget holds every player's value
     read: (d, box) => roots.get(box.querySelector(".sx")).read(),
     write: (d, box, v) => { mount(d, box, v); },

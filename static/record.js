@@ -263,22 +263,6 @@ function highlight() {
 }
 
 /* ---------- events: one button per event (per player when the event has a player) */
-function fieldKind(spec) {
-  const d = String(spec);
-  const optional = /optional|default/i.test(d);
-  let choices = (d.match(/'([^']+)'/g) || []).map(x => x.slice(1, -1));
-  if (!choices.length && /\|/.test(d)) choices = d.split("|").map(x => x.trim().split(" ")[0]);
-  if (!choices.length && /^[a-z_]+(, [a-z_]+)+$/.test(d.trim())) choices = d.split(",").map(x => x.trim());
-  if (!choices.length && /^[a-z_]+ or [a-z_]+$/.test(d.trim())) choices = d.trim().split(" or ");
-  if (/true\/false|^bool|^true when/i.test(d)) return {kind: "bool", optional};
-  if (/^int|^\d+-\d+$|^(optional )?(total|number|count)\b|\bvalue\b/i.test(d) && !choices.length) return {kind: "int", optional};
-  if (/^(name|player|who)/i.test(d)) return {kind: "player", optional, dealt: /dealt/.test(d), nullable: /null/.test(d)};
-  if (/flower/i.test(d)) return {kind: "flower", optional};
-  if (choices.length) return {kind: "choice", choices, optional};
-  if (/slugs/i.test(d)) return {kind: "slugs", optional};
-  if (/slug/i.test(d)) return {kind: "card", optional: true};
-  return {kind: "text", optional: true};
-}
 const evBox = document.getElementById("events");
 (function buildEvents() {
   const row = (e, i) => {
@@ -296,39 +280,42 @@ evBox.addEventListener("click", e => {
   if (!b) return;
   const def = G.events[+b.dataset.ev], ev = {type: def.id};
   if (b.dataset.p !== undefined) ev.player = P[+b.dataset.p];
-  for (const f in def.fields) {
-    const k = fieldKind(def.fields[f]);
-    if (f === "score" && k.kind === "int" && ev.player) ev[f] = live[P.indexOf(ev.player)].points;
-    else if (!k.optional) ev[f] = k.kind === "bool" ? false : k.kind === "int" ? 0
-      : k.kind === "flower" ? G.flowers[0].id : k.kind === "choice" ? k.choices[0]
-      : k.kind === "player" ? P[0] : k.kind === "slugs" ? [] : "";
-  }
+  // a score field starts at the player's live points; every other field starts empty
+  for (const s of def.fields) if (s.key === "score" && s.kind === "int" && ev.player) ev.score = live[P.indexOf(ev.player)].points;
   events.push(ev); saveDraft(); renderEvents();
 });
+/* the recorded events, each with a widget per field (drawn by inputs.js from the field's
+   InputDef, EventDef.inputs), labelled in the page's language */
 const evList = document.getElementById("evlist");
-function input(ev, f, spec, j) {
-  const k = fieldKind(spec), v = ev[f], name = `data-j="${j}" data-f="${esc(f)}"`;
-  const opt = (val, label, on) => `<option value="${esc(JSON.stringify(val))}"${on ? " selected" : ""}>${esc(label)}</option>`;
-  const none = k.optional ? opt(null, "—", v === undefined || v === null) : "";
-  let ctl;
-  if (k.kind === "bool") ctl = `<input type="checkbox" ${name} ${v ? "checked" : ""}>`;
-  else if (k.kind === "int") ctl = `<input type="number" inputmode="numeric" ${name} value="${v === undefined || v === null ? "" : esc(v)}">`;
-  else if (k.kind === "flower") ctl = `<select ${name}>${none}${G.flowers.map(x => opt(x.id, x.name, v === x.id)).join("")}</select>`;
-  else if (k.kind === "choice") ctl = `<select ${name}>${none}${k.choices.map(c => opt(c, c, v === c)).join("")}</select>`;
-  else if (k.kind === "player") ctl = `<select ${name}>${none}${P.map(p => opt(p, p, v === p)).join("")}${k.dealt ? opt("dealt", "dealt", v === "dealt") : ""}${k.nullable ? opt(null, "null", v === null) : ""}</select>`;
-  else if (k.kind === "card") ctl = `<select ${name}>${none}${Object.keys(G.cards).map(s => opt(s, G.cards[s], v === s)).join("")}</select>`;
-  else ctl = `<input ${name} value="${esc(Array.isArray(v) ? v.join(", ") : v || "")}">`;
-  return `<label class="fld"><span>${esc(f)}</span>${ctl}</label>`;
-}
+const evWidgets = [];   // per event: [[spec, widget], ...]
 function renderEvents() {
   const defs = Object.fromEntries(G.events.map(d => [d.id, d]));
-  evList.innerHTML = events.map((ev, j) => {
-    const d = defs[ev.type] || {label: ev.type, fields: {}};
-    const fields = Object.keys(d.fields).map(f => input(ev, f, d.fields[f], j)).join("");
-    const pi = P.indexOf(ev.player);
-    return `<li><div class="evt"><b>${esc(d.label)}</b>${ev.player ? ` <span class="pn p${pi}">${esc(ev.player)}</span>` : ""}
-      <button type="button" class="rm" data-j="${j}" aria-label="${esc(T("Remove"))}">×</button></div>${fields}</li>`;
-  }).join("");
+  evList.innerHTML = "";
+  evWidgets.length = 0;
+  events.forEach((ev, j) => {
+    const d = defs[ev.type] || {label: ev.type, fields: []}, pi = P.indexOf(ev.player);
+    const li = document.createElement("li");
+    li.innerHTML = `<div class="evt"><b>${esc(d.label)}</b>${ev.player ? ` <span class="pn p${pi}">${esc(ev.player)}</span>` : ""}
+      <button type="button" class="rm" data-j="${j}" aria-label="${esc(T("Remove"))}">×</button></div>`;
+    evWidgets.push(d.fields.map(s => {
+      const row = document.createElement("div"), w = SX.widget(s, ev[s.key]);
+      row.className = "fld"; row.dataset.f = s.key;
+      row.innerHTML = `<span>${esc(s.label)}${s.required ? ' <b class="req" aria-hidden="true">*</b>' : ""}</span>`;
+      row.appendChild(w.el);
+      const take = () => setTimeout(() => {  // after the widget has handled the tap
+        const v = w.read();
+        if (v === undefined) delete ev[s.key]; else ev[s.key] = v;
+        row.querySelectorAll(".sx-err").forEach(p => p.remove());
+        saveDraft();
+      });
+      row.addEventListener("click", e => { if (e.target.closest("button")) take(); });
+      row.addEventListener("change", take);
+      row.addEventListener("input", take);
+      li.appendChild(row);
+      return [s, w, row];
+    }));
+    evList.appendChild(li);
+  });
   evBox.querySelectorAll(".evb").forEach(b => {
     const def = G.events[+b.dataset.ev];
     const n = events.filter(ev => ev.type === def.id && (b.dataset.p === undefined || ev.player === P[+b.dataset.p])).length;
@@ -336,21 +323,22 @@ function renderEvents() {
     b.classList.toggle("used", n > 0);
   });
 }
+/* an event's required field left empty blocks review, with the message next to it */
+function checkEvents() {
+  let first = null;
+  evWidgets.forEach(ws => ws.forEach(([s, w, row]) => {
+    row.querySelectorAll(".sx-err").forEach(p => p.remove());
+    for (const msg of SX.problems(w)) {
+      const p = row.appendChild(document.createElement("p"));
+      p.className = "sx-err error"; p.setAttribute("role", "alert"); p.textContent = msg;
+      first = first || w.focus;
+    }
+  }));
+  if (first) { first.scrollIntoView({block: "center"}); first.focus(); }
+  return !first;
+}
 evList.addEventListener("click", e => {
   if (e.target.classList.contains("rm")) { events.splice(+e.target.dataset.j, 1); saveDraft(); renderEvents(); }
-});
-evList.addEventListener("change", e => {
-  const el = e.target, j = +el.dataset.j, f = el.dataset.f;
-  if (isNaN(j) || !f) return;
-  const k = fieldKind(G.events.find(d => d.id === events[j].type).fields[f]);
-  let v;
-  if (el.type === "checkbox") v = el.checked;
-  else if (el.tagName === "SELECT") v = JSON.parse(el.value);
-  else if (k.kind === "int") v = el.value === "" ? null : parseInt(el.value, 10);
-  else if (k.kind === "slugs") v = el.value.split(/[\s,]+/).filter(Boolean);
-  else v = el.value;
-  if (v === null || v === "") delete events[j][f]; else events[j][f] = v;
-  saveDraft();
 });
 
 /* ---------- review and save */
@@ -392,7 +380,7 @@ function sentences(list, cls) {
   return list && list.length ? `<ul class="steps ${cls}">${list.map(s => `<li>${esc(words(s))}</li>`).join("")}</ul>` : "";
 }
 document.getElementById("review-open").addEventListener("click", async () => {
-  if (!checkForm()) return;  // a required input is empty, or a number or JSON box is wrong
+  if (!checkForm() || !checkEvents()) return;  // a required input or event field is empty, or a number is wrong
   idemKey = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now());
   saveBtn.disabled = true;
   body.innerHTML = "…";

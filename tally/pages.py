@@ -20,7 +20,7 @@ from flask_babel import Babel, gettext
 from .i18n import said_of
 
 from . import GAMES, tiles
-from .cards import CARD, FLOWERS, CardSet
+from .cards import CARD, FLOWER_BY_ID, FLOWERS, CardSet
 from .games import STRUCTURED_KINDS
 from .share import public_base
 
@@ -80,6 +80,7 @@ def init_app(app) -> None:
         lang = select_locale()
         return {"lang": lang, "languages": LANGUAGES, "language_names": LANGUAGE_NAMES,
                 "name_in": lambda names: name_in(names, lang), "tr": tr, "card": CARD,
+                "choice_label": choice_label,
                 "js_strings": js_strings, "public_base": lambda: public_base(
                     request.host_url, current_app.config.get("PUBLIC_URL"))}
 
@@ -138,16 +139,22 @@ def month_rows(game) -> list[dict]:
     return rows
 
 
+def choice_msgids(value) -> tuple[str, ...]:
+    """The catalogue entries a choice may be under, in the order looked up: the value itself
+    ("animal_or_double_junk"), in words ("four in layout"), capitalised ("Win")."""
+    text = str(value)
+    words = text.replace("_", " ")
+    return tuple(dict.fromkeys((text, words, words[:1].upper() + words[1:])))
+
+
 def choice_label(value) -> str:
-    """A choice as the form shows it: the catalogue's word for it ("win" -> "勝ち"), also
-    when the catalogue has it only capitalised ("Win"); else the value itself."""
-    text = str(value).replace("_", " ")
-    word = tr(text)
-    if word == text and text[:1].islower():
-        cap = text[:1].upper() + text[1:]
-        if tr(cap) != cap:
-            return tr(cap)
-    return word
+    """A choice as a form shows it: the catalogue's word for it ("win" -> "勝ち"); else the
+    value in words."""
+    for msgid in choice_msgids(value):
+        word = tr(msgid)
+        if word != msgid:
+            return word
+    return str(value).replace("_", " ")
 
 
 def input_views(game) -> list[dict]:
@@ -183,7 +190,7 @@ def input_views(game) -> list[dict]:
     return views
 
 
-SX_KINDS = ("card", "players", "yaku") + STRUCTURED_KINDS
+SX_KINDS = ("card", "players", "yaku", "text") + STRUCTURED_KINDS
 
 
 def pile_every(game) -> bool:
@@ -193,20 +200,31 @@ def pile_every(game) -> bool:
     return not isinstance(piles, dict) or set(ex.get("players") or ()) <= set(piles)
 
 
+def value_label(value) -> str:
+    """A choice as a form shows it: a card or a flower by its name, else ``choice_label``."""
+    if value in CARD:
+        return name_in(CARD[value].names)
+    if value in FLOWER_BY_ID:
+        return name_in(FLOWER_BY_ID[value].names)
+    return choice_label(value)
+
+
 def input_spec(game, i) -> dict:
     """An InputDef as static/inputs.js draws it: labels in the page's language, nested
-    items and fields alike; choices that are card slugs named as cards, a ``yaku`` input's
-    choices (all the game's combinations unless it names some) with their names."""
+    items and fields alike. Choices are named by the input's own words for them (``labels``),
+    else as the game's combinations (a ``yaku`` input offers all of them unless it names
+    some), cards, flowers, or through the catalogue."""
     spec = {"key": i.key, "kind": i.kind, "label": tr(i.description),
             "required": i.required, "minimum": i.minimum, "maximum": i.maximum,
             "keys": i.keys, "per_player": i.per_player}
-    if i.kind == "yaku":
-        names = {y.id: name_in(y.names) for y in game.yaku}
-        spec["choices"] = [{"value": c, "label": names.get(c) or choice_label(c)}
-                           for c in (i.choices or names)]
-    else:
-        spec["choices"] = [{"value": c, "label": name_in(CARD[c].names) if c in CARD
-                            else choice_label(c)} for c in i.choices]
+    combos = {y.id: y.names for y in game.yaku}
+    own = dict(zip(i.choices, i.labels))
+    spec["choices"] = [
+        {"value": c, "label": tr(own[c]) if c in own else name_in(combos[c])
+         if isinstance(c, str) and c in combos else value_label(c)}
+        for c in (i.choices or (tuple(combos) if i.kind == "yaku" else ()))]
+    if i.default is not None:
+        spec["default"] = i.default
     if i.item is not None:
         spec["item"] = input_spec(game, i.item)
     if i.fields:
@@ -235,8 +253,10 @@ def game_view(game, rules=None, keep=()) -> dict:
         "pile_every": pile_every(game),
         "korean": korean_order(game),
         "yaku": {y.id: name_in(y.names) for y in game.yaku},
+        # each field drawn by static/inputs.js from its InputDef (EventDef.inputs)
         "events": [{"id": e.id, "label": event_label(e.id), "description": tr(e.description),
-                    "fields": dict(e.fields), "per_player": e.per_player} for e in events],
+                    "fields": [input_spec(game, i) for i in e.inputs],
+                    "per_player": e.per_player} for e in events],
         "cards": {c.slug: name_in(c.names) for c in CardSet(game.deck)},
         "flowers": [{"id": f.id, "name": name_in(f.names)} for f in FLOWERS],
     }

@@ -558,3 +558,24 @@ def test_the_offline_shell_holds_every_script_and_style_of_the_pages(client):
         text = client.get(url).get_data(as_text=True)
         assets = set(re.findall(r'(?:src|href)="(/static/[^"?]+)"', text))
         assert assets and assets <= shell, assets - shell
+
+
+def test_event_fields_are_drawn_from_their_input_definitions(client):
+    """Each event field reaches the record page as an input spec (EventDef.inputs), labelled
+    in the page's language; a month is offered by its flower's name (cards.md: maple is
+    단풍), a player field by the session's players."""
+    s = new_session(client, "go-stop", ("Ana", "Bo", "Cy"), length=3)
+    text = client.get(f"/s/{s['id']}/record?t={s['edit_token']}&lang=ko").get_data(
+        as_text=True)
+    ctx = json.loads(re.search(r'id="ctx">(.*?)</script>', text, re.S).group(1))
+    events = {e["id"]: e for e in ctx["game"]["events"]}
+    month = next(f for f in events["heundeum"]["fields"] if f["key"] == "month")
+    assert month["kind"] == "choice" and month["required"]
+    assert {"value": "maple", "label": "단풍"} in month["choices"]
+    score = next(f for f in events["go"]["fields"] if f["key"] == "score")
+    go = next(e for e in GAMES["go-stop"].events if e.id == "go")
+    english = next(i.description for i in go.inputs if i.key == "score")
+    assert score["kind"] == "int" and score["label"] not in ("", english)  # said in Korean
+    for e in ctx["game"]["events"]:
+        for f in e["fields"]:
+            assert f["kind"] != "json" and f["label"], (e["id"], f)

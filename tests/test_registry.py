@@ -292,3 +292,155 @@ def test_structured_values_are_what_the_engine_reads(game_id, rnd, options):
             values = v.values() if i.per_player else [v]
             assert all(fits(i, x, g, players) for x in values), i.key
     tally.score_round(game_id, rnd, options=options or None)
+
+
+# ----------------------------------------------------------------------- event fields
+
+def event_fits(i, v, g, players) -> bool:
+    """``fits`` for an event field: a player field may also take its special ``choices``
+    (go-stop's creator "dealt"), a card field narrowed by ``choices`` only those."""
+    if i.kind == "player":
+        return v in players or v in i.choices
+    if i.kind == "card" and i.choices:
+        return v in i.choices
+    return fits(i, v, g, players)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_event_fields_are_declared_inputs(game_id):
+    """Every event field is an InputDef the record page can draw: no bare descriptions left
+    (they were read as free text), a drawable kind, choices where a value is picked, ordered
+    bounds, combination ids and card slugs the game knows, a short label without type words."""
+    import re
+
+    from tally.cards import CARD
+    from tally.games import INPUT_KINDS, MAP_KEYS, InputDef
+    g = GAMES[game_id]
+    yaku_ids = {y.id for y in g.yaku}
+    for e in g.events:
+        assert [i.key for i in e.inputs] == list(e.fields), e.id
+        for name, f in e.fields.items():
+            assert isinstance(f, InputDef), f"{game_id}: {e.id}.{name} is a bare description"
+            for i, nested in walk_inputs(f):
+                where = f"{game_id}: {e.id}.{name}"
+                assert i.kind in INPUT_KINDS and i.kind not in ("series_length", "json"), where
+                assert i.description.strip() and not i.per_player, where
+                assert len(i.description) <= 60, where  # a label beside the control
+                assert not re.search(r"\b(slugs?|flower id|ids?|bool|int|true/false)\b",
+                                     i.description), (where, i.description)
+                assert (i.item is not None) == (i.kind in ("list", "map")), where
+                assert bool(i.fields) == (i.kind == "record"), where
+                assert (i.keys in MAP_KEYS) if i.kind == "map" else not i.keys, where
+                if i.kind == "choice" or i.kind == "map" and i.keys == "choices":
+                    assert i.choices and len(set(i.choices)) == len(i.choices), where
+                if i.kind in ("card", "cards"):
+                    assert set(i.choices) <= set(CARD), where
+                if i.kind == "yaku":
+                    assert set(i.choices) <= yaku_ids, where
+                if i.kind not in ("int", "list", "map"):
+                    assert i.minimum is None and i.maximum is None, where
+                if i.minimum is not None and i.maximum is not None:
+                    assert i.minimum <= i.maximum, where
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_round_example_events_fit_their_fields(game_id):
+    """Each event of the game's own example round (which it scores) names only declared
+    fields, gives every required one, and each value fits its declared kind."""
+    g = GAMES[game_id]
+    ex = g.round_example or {}
+    players = ex.get("players", [])
+    defs = {e.id: e for e in g.events}
+    for ev in ex.get("events", []):
+        e = defs[ev["type"]]
+        inputs = {i.key: i for i in e.inputs}
+        assert set(ev) - {"type", "player"} <= set(inputs), ev
+        assert all(k in ev for k, i in inputs.items() if i.required), ev
+        if "player" in ev and "player" not in inputs:
+            assert ev["player"] in players, ev
+        for k, v in ev.items():
+            if k in inputs:
+                assert event_fits(inputs[k], v, g, players), (ev, k)
+
+
+REQUIRED_IN_EXAMPLES = [
+    (g.id, n, k) for g in GAMES.values()
+    for n, ev in enumerate((g.round_example or {}).get("events", []))
+    for i in next(e for e in g.events if e.id == ev["type"]).inputs
+    if i.required for k in [i.key] if k in ev]
+
+
+def test_examples_give_required_event_fields():
+    # the check below must have something to check
+    assert len({gid for gid, _, _ in REQUIRED_IN_EXAMPLES}) >= 6
+
+
+@pytest.mark.parametrize("game_id, n, key", REQUIRED_IN_EXAMPLES)
+def test_a_missing_required_event_field_is_rejected(game_id, n, key):
+    """``required`` says what the engine needs: the example round without that field of
+    that event is refused (and the example itself is accepted)."""
+    import copy
+    g = GAMES[game_id]
+    tally.score_round(game_id, g.round_example)
+    rnd = copy.deepcopy(g.round_example)
+    del rnd["events"][n][key]
+    with pytest.raises(TallyError):
+        tally.score_round(game_id, rnd)
+
+
+# optional event fields the engine needs unless another key stands in for them
+STAND_INS = {("isuri", "out", "last_card"): "last_month",
+             ("isuri-simplified", "out", "last_card"): "last_month",
+             ("six-hundred", "leftovers", "cards"): "every uncaptured card (or shorter_rounds)",
+             ("sudaoshi", "hand_combo_claim", "cards"): "the player's dealt hand in 'hands'"}
+OPTIONAL_IN_EXAMPLES = [
+    (g.id, n, i.key) for g in GAMES.values()
+    for n, ev in enumerate((g.round_example or {}).get("events", []))
+    for i in next(e for e in g.events if e.id == ev["type"]).inputs
+    if not i.required and i.key in ev and (g.id, ev["type"], i.key) not in STAND_INS]
+
+
+@pytest.mark.parametrize("game_id, n, key", OPTIONAL_IN_EXAMPLES)
+def test_an_optional_event_field_may_be_left_out(game_id, n, key):
+    """A field not marked ``required`` has a default: the example round without it is still
+    scored (the form may leave it empty)."""
+    import copy
+    rnd = copy.deepcopy(GAMES[game_id].round_example)
+    del rnd["events"][n][key]
+    tally.score_round(game_id, rnd)
+
+
+def test_special_event_values_fit_and_are_scored():
+    """Values the widgets build for the less plain event fields fit the declarations and are
+    what the engine reads: go-stop's creator "dealt" (a player field's extra choice), Kage's
+    hand_sizes (a map of players to ints), Hachi-juu Hana's willow assignment (a map of
+    willow cards to flowers, scored in tests/test_capture_hachi_juu_hana.py)."""
+    import copy
+
+    def field(game_id, event, key):
+        e = next(e for e in GAMES[game_id].events if e.id == event)
+        return next(i for i in e.inputs if i.key == key)
+
+    g = GAMES["go-stop"]
+    rnd = copy.deepcopy(g.round_example)
+    rnd["events"].insert(2, {"type": "stack_capture", "player": "Cy", "creator": "dealt"})
+    assert event_fits(field("go-stop", "stack_capture", "creator"), "dealt", g, rnd["players"])
+    tally.score_round("go-stop", rnd)
+    rnd["events"][2]["creator"] = "Zed"
+    assert not event_fits(field("go-stop", "stack_capture", "creator"), "Zed", g,
+                          rnd["players"])
+    with pytest.raises(TallyError):
+        tally.score_round("go-stop", rnd)
+
+    sizes = {"A": 2, "B": 1}
+    assert event_fits(field("kage", "deck_exhausted", "hand_sizes"), sizes, GAMES["kage"],
+                      ["A", "B"])
+    tally.score_round("kage", {"players": ["A", "B"], "dealer": "A",
+                               "events": [{"type": "deck_exhausted", "hand_sizes": sizes}]})
+
+    assign = {"willow-rainman": "wisteria", "willow-swallow": "wisteria",
+              "willow-ribbon": "iris", "willow-lightning": "iris"}
+    i = field("hachi-juu-hana", "willow_assignment", "assign")
+    assert event_fits(i, assign, GAMES["hachi-juu-hana"], ["A", "B", "C"])
+    assert not event_fits(i, {"willow-rainman": "willow"}, GAMES["hachi-juu-hana"],
+                          ["A", "B", "C"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import re
 import pkgutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from collections.abc import Mapping
 from typing import Any, Callable
 
@@ -37,41 +37,6 @@ class YakuDef:
                 "description": self.description, "kind": self.kind}
 
 
-def condition_option(condition: str) -> str:
-    """The option an ``EventDef.requires`` condition reads."""
-    return re.split(r"!?=", condition.lstrip("!"), maxsplit=1)[0]
-
-
-def condition_holds(condition: str, rules) -> bool:
-    if condition.startswith("!"):
-        return not rules[condition[1:]]
-    option, op, value = (re.split(r"(!?=)", condition, maxsplit=1) if "=" in condition
-                         else (condition, "", ""))
-    if not op:
-        return bool(rules[option])
-    return (str(rules[option]) == value) == (op == "=")
-
-
-@dataclass(frozen=True)
-class EventDef:
-    """An event a table records during a round (``{"type": id, "player": ..., ...}``)."""
-    id: str
-    description: str
-    fields: Mapping[str, str] = field(default_factory=dict)  # extra field -> type in words
-    per_player: bool = True
-    # the house rules that make the event possible: it can happen only when at least one of
-    # these conditions holds; empty = always possible. A condition is "option" (on: set,
-    # non-zero), "!option" (off), "option=value" or "option!=value" (for choice options)
-    requires: tuple[str, ...] = ()
-
-    def possible(self, rules) -> bool:
-        return not self.requires or any(condition_holds(c, rules) for c in self.requires)
-
-    def to_dict(self) -> dict:
-        return {"id": self.id, "description": self.description, "fields": dict(self.fields),
-                "per_player": self.per_player, "requires": list(self.requires)}
-
-
 # Kinds of round input beyond the common keys (tally/rounds.py), so forms can be drawn:
 INPUT_KINDS = (
     "choice",         # one of ``choices``
@@ -88,6 +53,7 @@ INPUT_KINDS = (
     "map",            # an object from ``keys`` (the players, the ``choices`` or free text)
                       # to ``item`` values, in the order entered; ``minimum``/``maximum``:
                       # how many entries
+    "text",           # a short free text (a reason in the table's words)
     "series_length",  # the series' agreed number of rounds: a session fills it in itself
     "json",           # any other value, entered as JSON (undeclared keys; kept for old forms)
 )
@@ -111,6 +77,8 @@ class InputDef:
     item: InputDef | None = None
     fields: tuple[InputDef, ...] = ()
     keys: str = ""  # map only: one of MAP_KEYS
+    labels: tuple[str, ...] = ()  # English words for the choices, where a bare value misleads
+    default: Any = None  # what the engine takes when the value is left out, where not "none"
 
     def to_dict(self) -> dict:
         d = {"key": self.key, "kind": self.kind, "description": self.description,
@@ -127,7 +95,57 @@ class InputDef:
             d["fields"] = [f.to_dict() for f in self.fields]
         if self.keys:
             d["keys"] = self.keys
+        if self.labels:
+            d["labels"] = list(self.labels)
+        if self.default is not None:
+            d["default"] = self.default
         return d
+
+
+def condition_option(condition: str) -> str:
+    """The option an ``EventDef.requires`` condition reads."""
+    return re.split(r"!?=", condition.lstrip("!"), maxsplit=1)[0]
+
+
+def condition_holds(condition: str, rules) -> bool:
+    if condition.startswith("!"):
+        return not rules[condition[1:]]
+    option, op, value = (re.split(r"(!?=)", condition, maxsplit=1) if "=" in condition
+                         else (condition, "", ""))
+    if not op:
+        return bool(rules[option])
+    return (str(rules[option]) == value) == (op == "=")
+
+
+@dataclass(frozen=True)
+class EventDef:
+    """An event a table records during a round (``{"type": id, "player": ..., ...}``)."""
+    id: str
+    description: str
+    # the event's fields beyond type and player: name -> InputDef (its key is the name; a
+    # plain description is read as free text)
+    fields: Mapping[str, InputDef | str] = field(default_factory=dict)
+    per_player: bool = True
+    # the house rules that make the event possible: it can happen only when at least one of
+    # these conditions holds; empty = always possible. A condition is "option" (on: set,
+    # non-zero), "!option" (off), "option=value" or "option!=value" (for choice options)
+    requires: tuple[str, ...] = ()
+
+    def possible(self, rules) -> bool:
+        return not self.requires or any(condition_holds(c, rules) for c in self.requires)
+
+    @property
+    def inputs(self) -> tuple[InputDef, ...]:
+        """The fields as InputDefs, each keyed by its field name, so forms can be drawn."""
+        return tuple(
+            (f if f.key == name else replace(f, key=name)) if isinstance(f, InputDef)
+            else InputDef(name, "text", f) for name, f in self.fields.items())
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "description": self.description,
+                "fields": {i.key: i.description for i in self.inputs},
+                "inputs": [i.to_dict() for i in self.inputs],
+                "per_player": self.per_player, "requires": list(self.requires)}
 
 
 @dataclass(frozen=True)

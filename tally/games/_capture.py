@@ -15,6 +15,7 @@ is game-specific beyond what capture-basics.md says.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from collections.abc import Mapping
 from typing import Any, Callable
 
@@ -268,15 +269,22 @@ DEALT_HANDS_INPUT = InputDef(
     "Optional: the cards each player was dealt. Only used to check a misdeal called for a "
     "player's hand.", per_player=True)
 
+# event fields (the key is filled in from the field name)
+_f = partial(InputDef, "")
+FLOWER_CHOICES = tuple(f.id for f in FLOWERS)
+MISDEAL_HOLDER = _f("player", "the holder (hand misdeals only)")
+HIKI_FLOWER = _f("choice", "the month", choices=FLOWER_CHOICES, required=True)
+
 COMMON_EVENTS = (
     EventDef("misdeal", "The deal is void: the same dealer re-deals, nothing is scored, the "
              "round does not count. 'reason' is field_four (called by the table), "
              "hand_four_of_a_kind or hand_four_pairs (called by the holder, 'player').",
-             {"reason": "field_four | hand_four_of_a_kind | hand_four_pairs",
-              "player": "the holder (hand misdeals only)"}, per_player=False),
+             {"reason": _f("choice", "the reason", choices=tuple(MISDEAL_REASONS),
+                           required=True),
+              "player": MISDEAL_HOLDER}, per_player=False),
     EventDef("hiki_formed", "Three cards of a month were dealt to the field and stacked; the "
              "fourth takes all four. Play only: no effect on scoring.",
-             {"flower": "the month's flower id (pine, plum, ...)"}, per_player=False),
+             {"flower": HIKI_FLOWER}, per_player=False),
     EventDef("round_end", "The round ended; the captures are final. No effect on scoring.",
              per_player=False),
 )

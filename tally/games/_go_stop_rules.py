@@ -3,7 +3,10 @@ sections 4 and 8). The scoring functions live in ``go_stop.py``."""
 
 from __future__ import annotations
 
-from ..games import EventDef, YakuDef
+from functools import partial
+
+from ..cards import BONUS_CARDS, FLOWERS, slugs_of
+from ..games import EventDef, InputDef, YakuDef
 from ..options import BOOL, CHOICE, INT, Option, Preset
 
 # ---------------------------------------------------------------------------------------------
@@ -223,45 +226,74 @@ _P = {"player": "name"}
 # bonus cards can turn up only when some are in play
 _JOKERS = ("joker_table!=none", "joker_abilities")
 
+# event fields (the key is filled in from the field name)
+_f = partial(InputDef, "")
+_MONTH = tuple(f.id for f in FLOWERS)
+_TURN = _f("int", "turn number", minimum=1)
+_LAST_TURN = _f("bool", "on the last turn of the hand")
+_SCORE = _f("int", "the player's Stop points now", minimum=0)
+_JOKER_CARD = _f("card", "the bonus card", choices=slugs_of(BONUS_CARDS), required=True)
+# the events whose junk steal a junk_transfer records (6.5)
+_STEAL_CAUSES = ("sseul", "ttadak", "chok", "stack_capture", "ja_ppuk", "bomb", "joker_capture",
+                 "baek_hwa_jeom")
+
 EVENTS = (
-    EventDef("go", "the player says Go", {"score": "int: the player's Stop points now"}),
+    EventDef("go", "the player says Go",
+             {"score": _f("int", "the player's Stop points now", minimum=0, required=True)}),
     EventDef("stop", "the player says Stop: the hand ends and is settled (5.8)",
-             {"score": "int (optional): the player's Stop points now"}),
+             {"score": _SCORE}),
     EventDef("winning_brights", "[B var] five brights: forced Stop",
              requires=("winning_brights",)),
     EventDef("heundeum", "the player shows three cards of one month",
-             {"month": "flower id", "turn": "int (optional)"}),
-    EventDef("bomb", "the player bombs a month", {"month": "flower id", "turn": "int"}),
+             {"month": _f("choice", "the month shown", choices=_MONTH, required=True),
+              "turn": _TURN}),
+    EventDef("bomb", "the player bombs a month",
+             {"month": _f("choice", "the month bombed", choices=_MONTH, required=True),
+              "turn": _TURN}),
     EventDef("pass_hand_play", "a skipped hand play after a bomb"),
-    EventDef("ppuk", "the player makes a stack", {"month": "flower id", "turn": "int"}),
+    EventDef("ppuk", "the player makes a stack",
+             {"month": _f("choice", "the month stacked", choices=_MONTH), "turn": _TURN}),
     EventDef("stack_capture", "the player takes a three-card stack",
-             {"month": "flower id", "creator": "name or 'dealt'", "last_turn": "bool"}),
+             {"month": _f("choice", "the stack's month", choices=_MONTH),
+              "creator": _f("player", "who made the stack", choices=("dealt",)),
+              "last_turn": _LAST_TURN}),
     EventDef("ja_ppuk", "the player takes a stack they made themselves",
-             {"month": "flower id"}),
-    EventDef("sseul", "the player clears the layout", {"last_turn": "bool"}),
-    EventDef("chok", "the stock card captures the card just played", {"last_turn": "bool"}),
+             {"month": _f("choice", "the stack's month", choices=_MONTH)}),
+    EventDef("sseul", "the player clears the layout", {"last_turn": _LAST_TURN}),
+    EventDef("chok", "the stock card captures the card just played",
+             {"last_turn": _LAST_TURN}),
     EventDef("ttadak", "hand and stock card take all four of a month",
-             {"last_turn": "bool"}),
-    EventDef("joker_capture", "the player captures a bonus card", {"card": "joker slug"},
+             {"last_turn": _LAST_TURN}),
+    EventDef("joker_capture", "the player captures a bonus card", {"card": _JOKER_CARD},
              requires=_JOKERS),
     EventDef("joker_from_layout", "a bonus card dealt to the layout goes to the dealer",
-             {"card": "joker slug"}, requires=_JOKERS),
+             {"card": _JOKER_CARD}, requires=_JOKERS),
     EventDef("junk_transfer", "a junk card moves from 'from' to 'player' (6.5)",
-             {"from": "name", "card": "slug", "cause": "event id"}),
+             {"from": _f("player", "who gives the card", required=True),
+              "card": _f("card", "the junk card", required=True),
+              "cause": _f("choice", "the event that moved it", choices=_STEAL_CAUSES)}),
     EventDef("sake_designation", "the table declares how the sake cup counts",
-             {"as": "animal or junk"}),
-    EventDef("four_in_hand", "instant win: four of a month in hand", {"month": "flower id"}),
+             {"as": _f("choice", "counted as", choices=("animal", "junk"), required=True)}),
+    EventDef("four_in_hand", "instant win: four of a month in hand",
+             {"month": _f("choice", "the month", choices=_MONTH, required=True)}),
     EventDef("four_on_table", "four of a month in the layout", {}, per_player=False),
     EventDef("void_deal", "misdeal: nothing paid, same dealer",
-             {"reason": "four_in_layout, all_four_in_hand, four_pairs"}, per_player=False),
-    EventDef("nagari", "the hand ends with no winner", {"reason": "text"}, per_player=False),
+             {"reason": _f("choice", "the reason", choices=("four_in_layout", "all_four_in_hand",
+                                                            "four_pairs"))},
+             per_player=False),
+    EventDef("nagari", "the hand ends with no winner", {"reason": _f("text", "the reason")},
+             per_player=False),
     EventDef("syodang_offer", "the player offers a nagari (3 players)",
-             {"refused_by": "name, or null when both accept"}),
+             {"refused_by": _f("player", "who refused (none when both accept)")}),
     EventDef("syodang_lapsed", "the refusal window of the last refused offer closed "
              "(next_turn_window scope)", {}, per_player=False),
     EventDef("oe_myeon", "the player left the card the winner stopped with (5.7)",
-             {"card": "slug", "kind": "played_unmatched or left_capturable",
-              "last_card": "bool", "offered_draw": "bool", "same_result": "bool"},
+             {"card": _f("card", "the card left", required=True),
+              "kind": _f("choice", "how it was left",
+                         choices=("played_unmatched", "left_capturable")),
+              "last_card": _f("bool", "it was their last card in hand"),
+              "offered_draw": _f("bool", "they had offered a draw"),
+              "same_result": _f("bool", "any other card gave the same result")},
              requires=("oe_myeon_mode!=off",)),
     # the [var] first-turn events are rejected unless their option is on (chips > 0)
     EventDef("first_turn_four_capture", "[var] all four of a month on the first turn",

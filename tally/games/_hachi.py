@@ -97,7 +97,9 @@ _COMMON = {e.id: e for e in COMMON_EVENTS}
 EVENTS = (
     replace(_COMMON["misdeal"], description="The deal is void: the same dealer re-deals and "
             "nothing is scored. The only misdeal is 'reason' field_four (all 4 cards of a "
-            "month dealt to the field).", fields={"reason": "field_four"}),
+            "month dealt to the field).",
+            fields={"reason": InputDef("", "choice", "the reason", choices=("field_four",),
+                                       required=True)}),
     replace(_COMMON["hiki_formed"], description="Three cards of a month were dealt to the "
             "field and stacked; any card that may capture that month under the capture chart "
             "takes all three (section 10 HS3 / H3). Play only: no effect on scoring."),

@@ -382,13 +382,15 @@ def isuri_events():
         EventDef("all_pass", "Every player passed in a row: one token is added to the table "
                  "(kept for the whole game).", per_player=False),
         EventDef("out", "The player went out (played the last card from their hand).",
-                 {"last_month": "month number 1-12 the last card counted as (January = 1; "
-                  "it scores as 10)",
-                  "last_card": "slug of the last card (its month is used when last_month is "
-                  "not given)",
-                  "same_month_count": "cards of that month put down together to go out, "
-                  "1-6 (default 1)",
-                  "first_turn": "true if they went out on their own first turn"}),
+                 {"last_month": InputDef("", "int", "the month the last card counted as "
+                                         "(January = 1)", minimum=1, maximum=12),
+                  "last_card": InputDef("", "card", "the last card (its month counts unless "
+                                        "last_month is given)"),
+                  "same_month_count": InputDef("", "int", "cards of that month put down "
+                                               "together to go out (default 1)", minimum=1,
+                                               maximum=6),
+                  "first_turn": InputDef("", "bool", "they went out on their own first "
+                                         "turn")}),
     )
 
 

@@ -13,6 +13,7 @@ The game is won on round wins, so the carry counts wins; the agreed ``length`` e
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from collections.abc import Mapping
 from typing import Any
 
@@ -138,31 +139,40 @@ def options(v: Variant, extra: tuple[Option, ...] = ()) -> tuple[Option, ...]:
     ) + shared_options("settle_fixed_per_round", "settle_fixed_per_game")
 
 
+_f = partial(InputDef, "")  # an event field (the key is filled in from the field name)
+
+
 def events(v: Variant) -> tuple[EventDef, ...]:
     common = {e.id: e for e in COMMON_EVENTS}
     return (
         EventDef("yaku_set_chosen", "Before the deal the table chose the yaku set for this "
                  "round ('set': one or two), by agreement or, if the players disagreed, by "
                  "the dealer ('by'). Same as the round key 'yaku_set'.",
-                 {"set": "one | two", "by": "agreement | dealer (optional)"},
+                 {"set": _f("choice", "the yaku set", choices=SETS, required=True),
+                  "by": _f("choice", "chosen by", choices=("agreement", "dealer"))},
                  per_player=False, requires=("yaku_set=per_round",)),
         EventDef("misdeal", "The deal is void: the same dealer re-deals and nothing is scored. "
                  "'reason': field_four (all 4 cards of a month dealt to the field) or "
                  "hand_four_of_a_kind (a player dealt all 4 cards of a month; name the "
                  "'player', who may also keep the hand). No four-pairs misdeal.",
-                 {"reason": "field_four | hand_four_of_a_kind",
-                  "player": "the holder (hand misdeal only)"}, per_player=False),
+                 {"reason": _f("choice", "the reason",
+                               choices=("field_four", "hand_four_of_a_kind"), required=True),
+                  "player": _f("player", "the holder (hand misdeal only)")}, per_player=False),
         common["hiki_formed"],
         EventDef("phoenix_auto_capture", "paulownia-phoenix (the only card of its month) was "
                  "dealt to the player's hand or drawn by them, and they put it straight into "
                  "their captures. Checked against the captures.",
-                 {"from": "hand | draw (optional)"}),
+                 {"from": _f("choice", "where it came from", choices=("hand", "draw"),
+                             labels=("from the hand", "drawn from the pile"))}),
         EventDef("phoenix_dead_in_field", "paulownia-phoenix was dealt to the field: nobody "
                  "can capture it, so no yaku containing it is possible this round.",
                  per_player=False),
         EventDef("automatic_win", "The player completed an automatic-win yaku of the round's "
                  "set ('yaku'); the round ended at once and the player wins it. Optional: "
-                 "it is also found from the captures.", {"yaku": "the yaku id"}),
+                 "it is also found from the captures.",
+                 {"yaku": _f("choice", "the yaku", required=True,
+                             choices=tuple(y.id for y in v.yaku
+                                           if AUTO in (y.set_one, y.set_two)))}),
         common["round_end"],
     )
 

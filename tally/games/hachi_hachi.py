@@ -11,6 +11,7 @@ docs/games/hachi-hachi.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from collections.abc import Mapping
 
 from ..cards import (BLUE_RIBBONS, BRIGHTS, CHAFFS, FULL_DECK, INO_SHIKA_CHO,
@@ -157,6 +158,11 @@ PRESETS = (
                              "aka_two_or_more_ribbons": True}),
 )
 
+# event fields (the key is filled in from the field name)
+_f = partial(InputDef, "")
+_TEYAKU_IDS = tuple(CHAFF_BY_ID) + tuple(SUIT_BY_ID)
+_REVEALED = _f("cards", "revealed cards (default: the player's dealt hand)")
+
 EVENTS = (
     EventDef("dealer_drop_out", "drop_out_dealer: the dealer drops out before the deal "
              "(in order; each next dealer may drop too while more than 3 remain).",
@@ -165,28 +171,37 @@ EVENTS = (
              "(in turn order, before play/pass decisions).", requires=("trade",)),
     EventDef("play_decision", "4-7 seated: a non-dealer announces 'play' or 'pass', in turn "
              "order from the dealer's right; forced players may be recorded as 'forced_out' / "
-             "'forced_in' or left out.", {"choice": "play | pass | forced_out | forced_in"}),
+             "'forced_in' or left out.", {"choice": _f("choice", "the decision", required=True,
+                            choices=("play", "pass", "forced_out", "forced_in"))}),
     EventDef("compensation_claim", "A forced-out player reveals cards to claim compensation.",
-             {"cards": "revealed slugs (default: hands[player])",
-              "hand_combos": "claimed teyaku ids (default: the best the cards support)",
-              "held_yaku": "claimed held yaku ids (default: every one the cards hold)"}),
+             {"cards": _REVEALED,
+              "hand_combos": _f("yaku", "claimed teyaku (default: the best the cards support)",
+                                choices=_TEYAKU_IDS),
+              "held_yaku": _f("yaku", "claimed held yaku (default: every one the cards hold)",
+                              choices=tuple(YAKU_POINTS))}),
     EventDef("hand_combo_claim", "An active player claims hand combinations (teyaku) before "
-             "play.", {"cards": "revealed slugs (default: hands[player])",
-                       "combos": "at most one chaff and one suit combo id (default: best)"}),
+             "play.", {"cards": _REVEALED,
+                       "combos": _f("yaku", "at most one chaff and one suit combo (default: "
+                                    "best)", choices=_TEYAKU_IDS)}),
     EventDef("immediate_win", "four_and_three / winning_hand: the claimant wins at once "
              "(optional record; derived from the claims).",
              requires=("four_and_three", "winning_hand")),
     EventDef("yaku_call", "End of a turn after completing or raising a yaku.",
-             {"call": "continue | end", "yaku": "optional yaku ids at the call",
-              "tyv": "optional total yaku value at the call (before FM)"}),
+             {"call": _f("choice", "the call", choices=("continue", "end"), required=True),
+              "yaku": _f("yaku", "yaku at the call", choices=tuple(YAKU_POINTS)),
+              "tyv": _f("int", "total yaku value at the call (before FM)", minimum=10)}),
     EventDef("cancel_call", "A player who called Continue cancels at the start of their turn."),
     EventDef("responsibility", "responsibility_penalty: 'player' played the unmatched card "
              "that let 'completer' capture 'yaku' on the next turn.",
-             {"completer": "player", "yaku": "four_dry_brights | poetry_ribbons | "
-              "purple_ribbons", "had_choice": "bool (default true)"},
+             {"completer": _f("player", "who completed the yaku", required=True),
+              "yaku": _f("choice", "the yaku completed", choices=RESPONSIBILITY_YAKU,
+                         required=True),
+              "had_choice": _f("bool", "they had a choice of card", default=True)},
              requires=("responsibility_penalty",)),
     EventDef("round_end", "How the round ended (optional check).",
-             {"how": "end | cancel | exhausted | immediate_win"}, per_player=False),
+             {"how": _f("choice", "how the round ended",
+                        choices=("end", "cancel", "exhausted", "immediate_win"))},
+             per_player=False),
 )
 PHASE = {"dealer_drop_out": 0, "trade": 1, "play_decision": 2, "compensation_claim": 3,
          "hand_combo_claim": 4, "immediate_win": 5, "yaku_call": 6, "cancel_call": 6,

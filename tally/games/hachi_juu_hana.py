@@ -57,14 +57,21 @@ EVENTS = (
     EventDef("reveal_three_of_a_kind", "Before play the player showed three cards of one "
              "flower from the dealt hand (one event per trio; a dealt four counts, 10.2). If "
              "the player ends with all 4 genuine cards of it, its yaku is worth 40.",
-             {"flower": "the flower id (pine, plum, ...)"}),
+             {"flower": InputDef("", "choice", "the month shown", choices=FLOWER_IDS,
+                                 required=True)}),
     EventDef("dealer_field_four_capture", "All 4 cards of a month were dealt to the field: the "
              "dealer captures them at once (they must be in the dealer's captures).",
-             {"flower": "the flower id"}, per_player=False),
+             {"flower": InputDef("", "choice", "the month", choices=FLOWER_IDS,
+                                 required=True)}, per_player=False),
     EventDef("willow_assignment", "Optional: the player picks which flower each captured "
              "willow card stands for, among assignments of equal (best) value. Willow cards "
              "left out are unused; an empty assignment keeps the four as All 4 November.",
-             {"assign": "{willow slug: flower id}"}),
+             {"assign": InputDef("", "map", "the flower each willow card stands for",
+                                 keys="choices", choices=WILLOW_SLUGS, required=True,
+                                 maximum=len(WILLOW_SLUGS),
+                                 item=InputDef("", "choice", "Stands for", required=True,
+                                               choices=tuple(f for f in FLOWER_IDS
+                                                             if f != "willow")))}),
 ) + tuple(e for e in COMMON_EVENTS if e.id != "misdeal")  # section 3: no misdeals
 
 

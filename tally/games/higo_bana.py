@@ -19,8 +19,8 @@ from ..rounds import events_of, piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
 from ._capture import LENGTH_INPUT
 from ._capture import COMMON_EVENTS, tie_order, value_of
-from ._capture_expert import (MONTH, check_fields, err, flower_of, kind_values, reject_event,
-                              value_card_said, value_rows)
+from ._capture_expert import (FLOWER_IDS, MONTH, check_fields, err, flower_of, kind_values,
+                              reject_event, value_card_said, value_rows)
 
 GAME_ID = "higo-bana"
 LIGHTNING = BIT["willow-lightning"]
@@ -94,13 +94,16 @@ PRESETS = (Preset("book", "Chapter 14 as written: card values 20/10/5/0, -50 per
 
 EVENTS = (
     EventDef("opening_field_four_of_a_kind", "All 4 cards of a month were dealt to the field: "
-             "the dealer (their side) captures them at once.", {"flower": "flower id"},
-             per_player=False),
+             "the dealer (their side) captures them at once.",
+             {"flower": InputDef("", "choice", "the month", choices=FLOWER_IDS,
+                                 required=True)}, per_player=False),
     EventDef("hiki_announced", "The player saw all 4 cards of a month between hand and field, "
              "announced Hiki and captured them (their side must hold all four).",
-             {"flower": "flower id"}),
+             {"flower": InputDef("", "choice", "the month", choices=FLOWER_IDS,
+                                 required=True)}),
     EventDef("wild_capture", "willow-lightning (the Storm) was used as a wild card; no direct "
-             "score (it decides the leftovers).", {"card": "the card it took (optional)"}),
+             "score (it decides the leftovers).",
+             {"card": InputDef("", "card", "the card it took")}),
     EventDef("wild_dealt_to_field", "willow-lightning was dealt to the opening field; with "
              "wild_dealt_to_field_discarded it leaves the game.", per_player=False,
              requires=("wild_dealt_to_field_discarded",)),

@@ -15,7 +15,7 @@ from ..cards import FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, Option, Preset
 from ..results import Evaluation, YakuHit, said
-from . import EventDef, Game, YakuDef
+from . import EventDef, Game, InputDef, YakuDef
 from ._sequence import (JP_ORDER, check_out_hands, chosen, full_month, month_masks, of_type,
                         one_of, out_hit, pile_mask, read_table, round_win_result, single,
                         stake_per_round_option)
@@ -262,11 +262,16 @@ GAME = Game(
     events=(
         EventDef("auto_win", "A player shows an automatic win right after the deal (one event "
                  "per player if both do).",
-                 {"yaku": "four_plus_wilds or four_of_a_kind (optional when cards are given)",
-                  "cards": "the 6 dealt cards (optional; checks the claim)"}),
+                 {"yaku": InputDef("", "choice", "the automatic win (optional when cards are "
+                                   "given)", choices=("four_plus_wilds", "four_of_a_kind")),
+                  "cards": InputDef("", "cards", "the 6 dealt cards (optional; checks the "
+                                    "claim)")}),
         EventDef("out", "The player played the last card from their hand."),
         EventDef("deck_exhausted", "The draw pile ran out before anyone went out.",
-                 {"hand_sizes": "{player: cards left in hand} (or give 'hands')"},
+                 {"hand_sizes": InputDef("", "map", "cards left in each hand (or give "
+                                         "'hands')", keys="players",
+                                         item=InputDef("", "int", "Cards", required=True,
+                                                       minimum=1))},
                  per_player=False),
     ),
     compile=compile,

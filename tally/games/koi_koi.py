@@ -182,27 +182,36 @@ VARIATIONS = tuple(o.id for o in OPTIONS if o.group != _INTERP and o.id != "stea
 # --- events (digest section 7) ------------------------------------------------------------
 EVENTS = (
     EventDef("koi_koi", "the player formed or raised a yaku and plays on",
-             {"forced": "true when minimum_points forced the call (optional)"}),
+             {"forced": InputDef("", "bool", "minimum_points forced the call")}),
     EventDef("stop", "the player formed or raised a yaku and ends the round; only they score"),
     EventDef("misdeal", "called misdeal at the deal: the round is void, the same dealer "
-             "redeals", {"player": "who called it (optional)"}, per_player=False),
+             "redeals", {"player": InputDef("", "player", "who called it")}, per_player=False),
     EventDef("automatic_win_hand", "with automatic_win: the player was dealt four pairs or "
-             "a whole month", {"hand": "'four_pairs' or 'four_of_a_month' (optional)"},
+             "a whole month",
+             {"hand": InputDef("", "choice", "the hand",
+                               choices=("four_pairs", "four_of_a_month"))},
              requires=("automatic_win",)),
     EventDef("field_four_of_a_kind", "all four cards of a month were dealt to the field",
-             {"flower": "the month's flower id, e.g. 'pine' (optional)"}, per_player=False),
+             {"flower": InputDef("", "choice", "the month", choices=FLOWER_IDS)},
+             per_player=False),
     EventDef("opening_field_brights", "how many brights were dealt to the opening field "
-             "(needed with bright / super_bright)", {"count": "0-5"}, per_player=False,
+             "(needed with bright / super_bright)",
+             {"count": InputDef("", "int", "brights in the opening field", required=True,
+                                minimum=0, maximum=5)}, per_player=False,
              requires=("bright", "super_bright")),
     EventDef("opening_field_has_pampas", "a pampas card was dealt to the opening field "
              "(brewing_storm)", per_player=False, requires=("brewing_storm",)),
     EventDef("wild_storm_capture", "the player captured with the wild storm (no scoring "
              "effect)", requires=("storm_is_wild", "brewing_storm")),
     EventDef("field_at_stop", "with rain_and_fog: whether a willow / paulownia card lies in "
-             "the field at the stop", {"willow": "true/false", "paulownia": "true/false"},
+             "the field at the stop",
+             {"willow": InputDef("", "bool", "a willow card lies in the field"),
+              "paulownia": InputDef("", "bool", "a paulownia card lies in the field")},
              per_player=False, requires=("rain_and_fog",)),
     EventDef("sake_assignment", "with sake_10_or_1 (or special_chaffs alone): how the player's "
-             "sake cup is counted", {"as": "'ten' or 'chaff'"},
+             "sake cup is counted",
+             {"as": InputDef("", "choice", "counted as", choices=("ten", "chaff"),
+                             required=True)},
              requires=("sake_10_or_1", "special_chaffs")),
 )
 _EVENT_FIELDS = {"koi_koi": {"forced"}, "stop": set(), "misdeal": set(),

@@ -12,7 +12,7 @@ from ..cards import WILLOW, deck_without, mask_of
 from ..errors import TallyError
 from ..options import BOOL, Option
 from ..results import said
-from . import EventDef, Game
+from . import EventDef, Game, InputDef
 from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, Ledger,
                        book_preset, card_step, check_all_captured, decide, evaluate_compiled,
@@ -53,13 +53,14 @@ PRESETS = (book_preset("Chapter 8 as written: 40-card deck, Storm Chaff wild, pa
 EVENTS = COMMON_EVENTS + (
     EventDef("wild_capture", "The player used willow-lightning (the Storm Chaff) to take "
              "'card' (never one of the other three willow cards). Play only; checked against "
-             "the captures.", {"card": "the card the Storm Chaff took"}),
+             "the captures.",
+             {"card": InputDef("", "card", "the card the Storm Chaff took", required=True)}),
     EventDef("storm_last_card", "willow-lightning was the last card drawn: the player took "
              "every card left on the field. Play only; checked against the captures."),
     EventDef("leftover_assignment", "A card left on the field at the end went to the player: "
              "the last willow to the holder of the other two, the other leftover to the "
              "Storm Chaff's player (or its captor, 10.7). Checked against the captures.",
-             {"card": "the leftover card"}),
+             {"card": InputDef("", "card", "the leftover card", required=True)}),
 )
 
 

@@ -99,7 +99,7 @@ EVENTS = (
     EventDef("phoenix_revealed", "the holder of paulownia-phoenix showed it at the start, so "
              "it may capture any card from the hand (no scoring effect)"),
     EventDef("wild_capture", "the Phoenix was used as a wild card (no scoring effect: the "
-             "captured cards are what counts)", {"card": "the card it took (optional)"}),
+             "captured cards are what counts)", {"card": InputDef("", "card", "the card it took")}),
     _KKE["automatic_win_hand"], _KKE["field_four_of_a_kind"], _KKE["opening_field_brights"],
     _KKE["sake_assignment"],
 )

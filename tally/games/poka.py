@@ -16,7 +16,7 @@ from ..cards import FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, Option, Preset
 from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit, said
-from . import EventDef, Game, YakuDef
+from . import EventDef, Game, InputDef, YakuDef
 from ._sequence import (JP_ORDER, NIBBLE_FOURS, NIBBLE_ONES, check_below_target,
                         check_out_hands, chosen, first_to, flag, full_month, month_masks,
                         month_nibbles, of_type, one_of, pile_mask, play_option, read_table,
@@ -391,10 +391,13 @@ YAKU = tuple(YakuDef(t.id, t.names, f"{t.tokens} tokens", slugs_of(WILDS if t.id
 EVENTS = (
     EventDef("teyaku", "A player shows a teyaku right after the deal and wins the round at "
              "once (enter one per player if both players show one).",
-             {"yaku": "teyaku id or list of ids (optional when cards are given)",
-              "cards": "the 6 dealt cards (optional; checks the claim)"}),
+             {"yaku": InputDef("", "yaku", "the teyaku (optional when cards are given)",
+                               choices=tuple(BY_ID)),
+              "cards": InputDef("", "cards", "the 6 dealt cards (optional; checks the "
+                                "claim)")}),
     EventDef("out", "The player played the last card from their hand.",
-             {"first_turn": "true if they went out on their own first turn (all out)"}),
+             {"first_turn": InputDef("", "bool", "they went out on their own first turn "
+                                     "(all out)")}),
     EventDef("void_round", "The round is void (a misdeal, for example): nothing scores.",
              per_player=False),
 )

@@ -159,12 +159,16 @@ EVENTS = COMMON_EVENTS + (
              "hand and claimed 'combinations' (hand_all_chaff, hand_three_of_a_kind, "
              "hand_two_three_of_a_kind). Checked against the shown cards (and 'hands' when "
              "given); unclaimed combinations score nothing.",
-             {"combinations": "list of hand combination ids", "cards": "the cards shown"}),
+             {"combinations": InputDef("", "yaku", "the hand combinations claimed",
+                                       choices=tuple(HAND), required=True),
+              "cards": InputDef("", "cards", "the cards shown", required=True)}),
     EventDef("wild_capture", "The player used willow-lightning to take 'card' (any card but a "
              "hiki). Play only; checked against the captures.",
-             {"card": "the card the Storm Chaff took"}, requires=("!no_wild",)),
+             {"card": InputDef("", "card", "the card the Storm Chaff took", required=True)},
+             requires=("!no_wild",)),
     EventDef("leftovers", "The cards left on the field at the end; they belong to nobody.",
-             {"cards": "list of card slugs"}, per_player=False),
+             {"cards": InputDef("", "cards", "the cards left on the field")},
+             per_player=False),
 )
 
 

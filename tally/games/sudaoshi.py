@@ -107,12 +107,15 @@ PRESETS = (book_preset("Chapter 18 as written: burdens 100/110/120, hand combina
 EVENTS = tuple(e for e in COMMON_EVENTS if e.id != "misdeal") + (
     EventDef("misdeal", "All 4 cards of a month were dealt to the field (the only misdeal, "
              "reason field_four): the same dealer redeals with the same burdens.",
-             {"reason": "field_four"}, per_player=False),
+             {"reason": InputDef("", "choice", "the reason", choices=("field_four",),
+                                 required=True)}, per_player=False),
     EventDef("hand_combo_claim", "Before play the player claimed a hand combination by "
              "showing the cards (every chaff in the hand for a Chaff Combo; the cards of the "
              "combo for a Suit Combo). One event per combo; at most one suit and one chaff "
              "combo per player. The cards (or the player's entry in 'hands') must satisfy it.",
-             {"combo": "combination id", "cards": "the shown cards (slugs)"}),
+             {"combo": InputDef("", "choice", "the combination", choices=tuple(COMBO_KIND),
+                                required=True),
+              "cards": InputDef("", "cards", "the cards shown")}),
 )
 _FIELDS = {"misdeal": ("reason",), "hand_combo_claim": ("combo", "cards"),
            "hiki_formed": ("flower",), "round_end": ()}

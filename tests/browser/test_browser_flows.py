@@ -286,7 +286,7 @@ def test_go_stop_three_players_in_korean(server, phone):
         a.card(s)
     expect(a.page.locator("#yaku")).to_contain_text("삼광 3")
     a.event("go", 0)  # Go at 3: the score field takes the live points
-    assert a.page.input_value('#evlist li:nth-child(1) input[data-f="score"]') == "3"
+    assert a.page.input_value('#evlist li:nth-child(1) [data-f="score"] input') == "3"
     for s in ("pine-chaff-1", "pine-chaff-2", "plum-chaff-1", "plum-chaff-2", "cherry-chaff-1",
               "cherry-chaff-2", "wisteria-chaff-1", "wisteria-chaff-2", "iris-chaff-1"):
         a.card(s)

@@ -172,8 +172,8 @@ def test_go_stop_five_people_sitting_out(server, phone):
     for slug in ("pine-poetry", "plum-poetry", "cherry-poetry"):
         page.click(f'.t[data-s="{slug}"]')
     page.click('.evb[data-id="stop"][data-p="0"]')
-    page.fill('#evlist input[data-f="score"]', "3")
-    page.dispatch_event('#evlist input[data-f="score"]', "change")
+    page.fill('#evlist [data-f="score"] input', "3")
+    page.dispatch_event('#evlist [data-f="score"] input', "change")
     no_sideways_scroll(page)
     out.scroll_into_view_if_needed()
     shot(page, "inputs-go-stop-sitting-out")
