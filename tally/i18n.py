@@ -29,7 +29,8 @@ def language() -> str:
 _FLOWER_KEYS = frozenset({"flower", "flowers", "month", "months", "m"})
 _COMBINATION_KEY = re.compile(
     r"(yaku|combo|combos|combination|held|completed|hand|special|other_yaku)\d*$")
-_WORD_KEYS = frozenset({"formula", "reason"})  # choice ids the catalogues hold
+# choice ids and the ids of house rules named in a sentence, which the catalogues hold
+_WORD_KEYS = frozenset({"formula", "reason", "option", "variations"})
 _WITH_POINTS = re.compile(r"(.+?)( \(\d+\)| \d+)$")
 _LIST_COMMA = {"ja": "、"}
 
@@ -69,7 +70,8 @@ def _part(key: str, text: str, lang: str):
     if _COMBINATION_KEY.match(key):
         return _combination(text, lang)
     if key in _WORD_KEYS:
-        return gettext(text)
+        word = gettext(text)
+        return word if word != text else None
     return None
 
 

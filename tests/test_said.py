@@ -188,3 +188,39 @@ def test_the_evaluate_endpoint_says_its_choices(client):
         headers={"Accept-Language": "ko"}).get_json()
     assert ko["choices"] and all({"text", "template", "said"} <= set(c) for c in ko["choices"])
     assert all(c["said"] != c["text"] for c in ko["choices"])
+
+
+# the games whose notes name their house rules by id: the patience games list the variations
+# played ("variations: {variations}"), Higo-Bana its doubling rule, Hana-Rumi its
+# exhausted-pile rule ({option})
+NAMED_OPTIONS = {
+    **{g: None for g in ("eight-off", "pyramid", "seasons", "solitaire")},  # every option
+    "higo-bana": ("lead_50_card_value", "lead_50_final_score", "lead_100_final_score"),
+    "hana-rumi": ("exhausted_scores", "exhausted_void", "exhausted_reshuffle"),
+}
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_house_rules_named_in_a_sentence_have_names(lang):
+    with open(CATALOGUES / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
+        cat = read_po(f)
+    missing = []
+    for game, ids in NAMED_OPTIONS.items():
+        g = tally.get_game(game)
+        known = {o.id for o in g.options}
+        assert ids is None or set(ids) <= known, (game, set(ids) - known)
+        missing += [(game, i) for i in (ids or known)
+                    if not (cat.get(i) and cat.get(i).string)]
+    assert not missing, missing
+
+
+def test_variations_are_said_by_name(client):
+    """Pyramid with draw_three and blocked on: the note lists the variations, and a Korean
+    reader sees their names, not the option ids."""
+    rnd = dict(tally.get_game("pyramid").round_example)
+    body = {**rnd, "options": {"draw_three": True, "blocked": True}}
+    ko = client.post("/api/v1/games/pyramid/score", json=body,
+                     headers={"Accept-Language": "ko"}).get_json()
+    note = next(n for n in ko["notes"] if n.get("template") == "variations: {variations}")
+    assert "draw_three" in note["text"] and "draw_three" not in note["said"]
+    assert "blocked" not in note["said"]
