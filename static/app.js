@@ -39,7 +39,7 @@ async function api(method, url, body, headers) {
 }
 function errorText(res) {
   const errs = (res.body && res.body.errors) || [];
-  return errs.map(e => e.message).join("; ") || ("HTTP " + res.status);
+  return errs.map(e => e.said || e.message).join("; ") || ("HTTP " + res.status);
 }
 /* The outbox: writes made while offline, kept in localStorage and sent once when the network
    is back (each carries its Idempotency-Key, so a retry that did reach the server is not

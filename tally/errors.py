@@ -8,6 +8,8 @@ class TallyError(ValueError):
     to programs (the API turns them into ``{"field", "message"}`` errors).
 
     ``field`` is a dotted path into the input where one is known ("captures.Aki", "options.x").
+    The message may be a ``tally.results.said`` sentence: its template and params then travel
+    with it, so the API and the pages can say it in the reader's language.
     """
 
     def __init__(self, message: str, *, game=None, card=None, player=None, option=None,
@@ -19,7 +21,9 @@ class TallyError(ValueError):
         self.field = field
 
     def to_dict(self) -> dict:
-        d = {"message": self.message}
+        d = {"message": str(self.message)}
+        if hasattr(self.message, "template"):  # a said() sentence
+            d.update(self.message.to_dict())
         for k in ("field", "game", "card", "player", "option", "preset", "rule"):
             v = getattr(self, k)
             if v is not None:

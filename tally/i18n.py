@@ -65,6 +65,11 @@ def _part(key: str, text: str, lang: str):
     """One value said by name, or None when it is not one this parameter can name."""
     if text in CARD:
         return CARD[text].names.get(lang) or text
+    if key == "game":
+        from .games import GAMES
+        if text in GAMES:
+            names = GAMES[text].names
+            return names.get(lang) or gettext(names["en"])
     if key in _FLOWER_KEYS and text in FLOWER_BY_ID:
         return FLOWER_BY_ID[text].names.get(lang) or text
     if _COMBINATION_KEY.match(key):
@@ -137,5 +142,6 @@ def said_of(item) -> str:
 
 
 def _english(item: dict) -> str:
-    # steps and payments carry their sentence as "reason", notes and choices as "text"
-    return item.get("reason") or item.get("text") or ""
+    # steps and payments carry their sentence as "reason", notes and choices as "text",
+    # errors as "message"
+    return item.get("reason") or item.get("text") or item.get("message") or ""

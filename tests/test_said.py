@@ -224,3 +224,19 @@ def test_variations_are_said_by_name(client):
     note = next(n for n in ko["notes"] if n.get("template") == "variations: {variations}")
     assert "draw_three" in note["text"] and "draw_three" not in note["said"]
     assert "blocked" not in note["said"]
+
+
+def test_an_engine_error_is_said_in_the_readers_language(client):
+    """A card tapped into two piles: the 422 error names the card, and a Japanese reader gets
+    the message in Japanese with the card's name (cards.md) and the game's name."""
+    rnd = dict(tally.get_game("koi-koi").round_example)
+    rnd["captures"] = {"Aki": ["pine-crane", "pine-crane"], "Bo": []}
+    ja = client.post("/api/v1/games/koi-koi/score", json=rnd,
+                     headers={"Accept-Language": "ja"})
+    assert ja.status_code == 422
+    err = ja.get_json()["errors"][0]
+    assert err["card"] == "pine-crane" and "listed twice" in err["message"]
+    assert err["template"] == "{who}card {card!r} is listed twice"
+    assert "松に鶴" in err["said"] and "pine-crane" not in err["said"]
+    en = client.post("/api/v1/games/koi-koi/score", json=rnd).get_json()["errors"][0]
+    assert "said" not in en and en["message"] == err["message"]

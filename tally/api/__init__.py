@@ -15,6 +15,7 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from ..errors import TallyError
+from ..i18n import add_said, language
 from ..store import StoreError
 from .schemas import Errors
 
@@ -42,6 +43,8 @@ def _flatten(messages, prefix="") -> list[dict]:
 
 
 def error_response(status: int, errors: list[dict], headers=None):
+    if language() != "en":  # an engine error said in the reader's language, as "said"
+        add_said(errors)
     resp = jsonify(errors=errors)
     resp.status_code = status
     for k, v in (headers or {}).items():

@@ -28,7 +28,11 @@ class FiniteFloat(fields.Float):
 # ---------------------------------------------------------------- errors
 class ErrorItem(Base):
     field = fields.String(allow_none=True, metadata={"description": "dotted path to the culprit"})
-    message = fields.String(required=True)
+    message = fields.String(required=True, metadata={"description": "in English"})
+    template = fields.String(metadata={"description": "the message's English template"})
+    params = fields.Dict(metadata={"description": "the template's parameters"})
+    said = fields.String(metadata={"description": (
+        "the message in the reader's language (Accept-Language or ?lang=), for ja and ko")})
     card = fields.String(metadata={"description": "the card at fault, when there is one"})
     player = fields.String(metadata={"description": "the player at fault"})
     rule = fields.String(metadata={"description": "the rule or event at fault"})

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from ..cards import BIT, CARD, CardSet
 from ..errors import TallyError
+from ..results import said
 from ..options import Option, Preset, Rules, resolve
 
 
@@ -230,35 +231,41 @@ def pile_mask(g: Game, cards, *, player: str | None = None, field: str = "cards"
     if isinstance(cards, (str, bytes)) or mask.bit_count() != n or mask & ~g.deck:
         _pile_error(g, cards, player, field)
     if g.max_pile is not None and n > g.max_pile:
-        raise TallyError(f"{_who(player)}{n} cards is more than one player can hold in {g.id} "
-                         f"(at most {g.max_pile})", game=g.id, player=player, field=field)
+        raise TallyError(said("{who}{n} cards is more than one player can hold in {game} "
+                              "(at most {most})", who=_who(player), n=n, game=g.id,
+                              most=g.max_pile), game=g.id, player=player, field=field)
     return mask
 
 
 def _pile_error(g: Game, cards, player, field):
     """Raise the error that names what is wrong with a pile that failed the fast path."""
     if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
-        raise TallyError(f"{_who(player)}cards must be a list of card slugs", game=g.id,
-                         player=player, field=field)
+        raise TallyError(said("{who}cards must be a list of card slugs", who=_who(player)),
+                         game=g.id, player=player, field=field)
     seen = 0
     for slug in cards:
         card = CARD.get(slug) if isinstance(slug, str) else None
         if card is None:
-            raise TallyError(f"{_who(player)}unknown card {slug!r}: not a slug of cards.md",
+            raise TallyError(said("{who}unknown card {card!r}: not a slug of cards.md",
+                                  who=_who(player), card=slug),
                              game=g.id, card=slug if isinstance(slug, str) else repr(slug),
                              player=player, field=field)
         if not g.deck & card.bit:
-            raise TallyError(f"{_who(player)}card {slug!r} is not in the {g.id} deck",
+            raise TallyError(said("{who}card {card!r} is not in the {game} deck",
+                                  who=_who(player), card=slug, game=g.id),
                              game=g.id, card=slug, player=player, field=field)
         if seen & card.bit:
-            raise TallyError(f"{_who(player)}card {slug!r} is listed twice", game=g.id,
+            raise TallyError(said("{who}card {card!r} is listed twice", who=_who(player),
+                                  card=slug), game=g.id,
                              card=slug, player=player, field=field)
         seen |= card.bit
     raise AssertionError("_pile_error called on a valid pile")
 
 
 def _who(player):
-    return f"player {player!r}: " if player is not None else ""
+    """The "player 'Aki': " that starts a message about one player's pile (a sentence of its
+    own, so it is said in the reader's language too)."""
+    return said("player {player!r}: ", player=player) if player is not None else ""
 
 
 
@@ -285,7 +292,8 @@ def get_game(game: str | Game) -> Game:
     try:
         return GAMES[game]
     except (KeyError, TypeError):
-        raise TallyError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}",
+        raise TallyError(said("unknown game {game!r}; known: {games}", game=game,
+                              games=", ".join(sorted(GAMES))),
                          game=game, field="game") from None
 
 
@@ -301,5 +309,6 @@ def score_round(game, round, *, preset=None, options=None):
     g = get_game(game)
     compiled = g.compiled(preset, options)
     if type(round) is not dict and not isinstance(round, Mapping):
-        raise TallyError(f"a {g.id} round must be an object", game=g.id, field="round")
+        raise TallyError(said("a {game} round must be an object", game=g.id), game=g.id,
+                         field="round")
     return g.score_round(round, compiled)
