@@ -105,7 +105,8 @@ class Ledger:
         if clash:
             low = clash & -clash
             card = BY_INDEX[low.bit_length() - 1].slug
-            raise TallyError(f"card {card!r} is in both {self.where[low]} and {owner}",
+            raise TallyError(said("card {card!r} is in both {owner} and {owner2}", card=card,
+                                  owner=self.where[low], owner2=owner),
                              game=self.game.id, card=card, player=player, field=field)
         m = mask
         while m:
@@ -123,9 +124,11 @@ def ordered_hand(g, cards, *, owner: str, player=None, field: str, ledger: Ledge
     lo, hi = sizes
     n = mask.bit_count()
     if not lo <= n <= hi:
-        want = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        raise TallyError(f"{owner} has {n} card{'s' if n != 1 else ''}; a {g.id} hand is "
-                         f"{want} cards", game=g.id, player=player, field=field)
+        want = lo if lo == hi else said("{lo} to {hi}", lo=lo, hi=hi)
+        raise TallyError(said("{owner} has {n} cards; a {game} hand is {want} cards",
+                              owner=owner, n=n, game=g.id, want=want) if n != 1 else
+                         said("{owner} has {n} card; a {game} hand is {want} cards",
+                              owner=owner, n=n, game=g.id, want=want), game=g.id, player=player, field=field)
     ledger.take(mask, owner, player=player, field=field)
     return mask, tuple(CARD[s].month_jp for s in cards)
 
@@ -135,18 +138,21 @@ def hands_of(g, rnd: Mapping, players, ledger: Ledger, *, sizes: tuple[int, int]
     """Every player's hand from ``rnd[key]`` ({player: [slugs in the order dealt]})."""
     raw = rnd.get(key)
     if not isinstance(raw, Mapping):
-        raise TallyError(f"{g.id}: '{key}' must map each player to their cards, in the order "
-                         f"dealt", game=g.id, field=key)
+        raise TallyError(said("{game}: '{key}' must map each player to their cards, in the "
+                              "order dealt", game=g.id, key=key), game=g.id, field=key)
     for name in raw:
         if name not in players:
-            raise TallyError(f"{g.id}: {key} names {name!r}, who is not one of the players",
+            raise TallyError(said("{game}: {key} names {player!r}, who is not one of the "
+                                  "players", game=g.id, key=key, player=name),
                              game=g.id, player=name, field=f"{key}.{name}")
     out = {}
     for p in players:
         if p not in raw:
-            raise TallyError(f"{g.id}: player {p!r} has no hand in '{key}'", game=g.id,
+            raise TallyError(said("{game}: player {player!r} has no hand in '{key}'",
+                                  game=g.id, player=p, key=key), game=g.id,
                              player=p, field=f"{key}.{p}")
-        out[p] = ordered_hand(g, raw[p], owner=f"the hand of {p!r}", player=p,
+        out[p] = ordered_hand(g, raw[p], owner=said("the hand of {player!r}", player=p),
+                              player=p,
                               field=f"{key}.{p}", ledger=ledger, sizes=sizes)
     return out
 
@@ -156,12 +162,13 @@ def check_kabu_draw(g, months: tuple[int, ...], owner: str, *, player=None, fiel
     total of 7+ may not draw and 3 or less must draw; 4-6 may choose."""
     two = kabu(months[0] + months[1])
     if len(months) == 2 and two <= 3:
-        raise TallyError(f"{owner} totals {two} on two cards, so a third card must be dealt "
-                         f"(3 or less must draw)", game=g.id, player=player, field=field,
+        raise TallyError(said("{owner} totals {total} on two cards, so a third card must be "
+                              "dealt (3 or less must draw)", owner=owner, total=two), game=g.id, player=player, field=field,
                          rule="third_card")
     if len(months) == 3 and two >= 7:
-        raise TallyError(f"{owner} totals {two} on two cards, so it may not take a third card "
-                         f"(7 or more may not draw)", game=g.id, player=player, field=field,
+        raise TallyError(said("{owner} totals {total} on two cards, so it may not take a "
+                              "third card (7 or more may not draw)", owner=owner, total=two),
+                         game=g.id, player=player, field=field,
                          rule="third_card")
 
 
@@ -170,7 +177,8 @@ def no_events(g, rnd: Mapping):
     bets): any event is an error rather than silently ignored."""
     ev = rnd.get("events", [])
     if ev not in ([], (), None):
-        raise TallyError(f"{g.id} records no events; put the cards in 'hands' instead",
+        raise TallyError(said("{game} records no events; put the cards in 'hands' instead",
+                              game=g.id),
                          game=g.id, field="events")
 
 
@@ -211,22 +219,26 @@ def agreed(g, rnd: Mapping, c, key: str, what: str) -> int:
     v = rnd.get(key)
     if v is not None:
         if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-            raise TallyError(f"{g.id}: {key} must be a whole number >= 1, not {v!r}",
+            raise TallyError(said("{game}: {key} must be a whole number >= 1, not {value!r}",
+                                  game=g.id, key=key, value=v),
                              game=g.id, field=key)
         if opt is not None and opt != v:
-            raise TallyError(f"{g.id}: the round says {key} {v} but option {key!r} is {opt}",
+            raise TallyError(said("{game}: the round says {key} {value} but option {key!r} "
+                                  "is {opt}", game=g.id, key=key, value=v, opt=opt),
                              game=g.id, option=key, field=key)
         return v
     if opt is None:
-        raise TallyError(f"{g.id}: {what} must be agreed before play: set option {key!r} or "
-                         f"the round's {key!r}", game=g.id, option=key, field=key)
+        raise TallyError(said("{game}: {what} must be agreed before play: set option "
+                              "{key!r} or the round's {key!r}", game=g.id, what=what, key=key),
+                         game=g.id, option=key, field=key)
     return opt
 
 
 def either_or(g, rules, a: str, b: str):
     """Two mutually exclusive bools of which exactly one must be on (a ground rule)."""
     if rules[a] == rules[b]:
-        raise TallyError(f"{g}: exactly one of options {a!r} and {b!r} must be on", game=g,
+        raise TallyError(said("{game}: exactly one of options {option!r} and {option2!r} "
+                              "must be on", game=g, option=a, option2=b), game=g,
                          option=b if rules[a] else a, field=f"options.{b if rules[a] else a}")
     return a if rules[a] else b
 
@@ -382,7 +394,8 @@ def seotda_yaku_defs(combos, deck, specials=()):
 def seotda_evaluate(g, mask: int, c) -> Evaluation:
     ev = c.table.evals.get(mask)
     if ev is None:
-        raise TallyError(f"a {g.id} hand is exactly two cards, not {mask.bit_count()}",
+        raise TallyError(said("a {game} hand is exactly two cards, not {n}", game=g.id,
+                              n=mask.bit_count()),
                          game=g.id, field="cards")
     return ev
 
@@ -498,19 +511,23 @@ def carried_pot(g, rnd: Mapping, players) -> dict[str, int]:
     that player still owes the pot; the next pot's winner(s) collect it."""
     carry = rnd.get("carry") or {}
     if not isinstance(carry, Mapping):
-        raise TallyError(f"{g.id}: 'carry' must be the previous round's carry object",
+        raise TallyError(said("{game}: 'carry' must be the previous round's carry object",
+                              game=g.id),
                          game=g.id, field="carry")
     pot = carry.get("pot") or {}
     if not isinstance(pot, Mapping):
-        raise TallyError(f"{g.id}: carry.pot must map players to chips", game=g.id,
+        raise TallyError(said("{game}: carry.pot must map players to chips", game=g.id),
+                         game=g.id,
                          field="carry.pot")
     for p, v in pot.items():
         if p not in players:
-            raise TallyError(f"{g.id}: carry.pot names {p!r}, who is not at the table",
+            raise TallyError(said("{game}: carry.pot names {player!r}, who is not at the "
+                                  "table", game=g.id, player=p),
                              game=g.id, player=p, field=f"carry.pot.{p}")
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise TallyError(f"{g.id}: carry.pot.{p} must be a whole number of chips, not "
-                             f"{v!r}", game=g.id, player=p, field=f"carry.pot.{p}")
+            raise TallyError(said("{game}: carry.pot.{player} must be a whole number of "
+                                  "chips, not {value!r}", game=g.id, player=p, value=v),
+                             game=g.id, player=p, field=f"carry.pot.{p}")
     return {p: v for p, v in pot.items() if v}
 
 
@@ -594,7 +611,8 @@ def kabu_evaluation(g, mask: int, cache: dict, triple_id: str, triple_names: dic
         return ev
     n = mask.bit_count()
     if not 1 <= n <= 3:
-        raise TallyError(f"a {g.id} hand is 1 to 3 cards, not {n}", game=g.id, field="cards")
+        raise TallyError(said("a {game} hand is 1 to 3 cards, not {n}", game=g.id, n=n),
+                         game=g.id, field="cards")
     s = month_sum(mask)
     total = kabu(s)
     yaku = [total_hit(total, mask, said("month sum {sum}, last digit {total}", sum=s,
@@ -679,21 +697,22 @@ def score_banker(g, rnd: Mapping, c, *, specials, one_column: bool):
     players = players_of(g, rnd)
     dealer = player_field(g, rnd, "dealer", players)
     no_events(g, rnd)
-    max_bet = agreed(g, rnd, c, "max_bet", "the maximum bet")
+    max_bet = agreed(g, rnd, c, "max_bet", said("the maximum bet"))
     bets = _bets(g, rnd, players, dealer, max_bet, one_column)
     ledger = Ledger(g)
     # The dealer's hand, in draw order.
     raw = rnd.get("hands")
     if not isinstance(raw, Mapping) or dealer not in raw:
-        raise TallyError(f"{g.id}: 'hands' must give the dealer's cards in draw order "
-                         f"({{{dealer!r}: [...]}})", game=g.id, player=dealer,
+        raise TallyError(said("{game}: 'hands' must give the dealer's cards in draw order "
+                              "({{{player!r}: [...]}})", game=g.id, player=dealer), game=g.id, player=dealer,
                          field=f"hands.{dealer}")
     for name in raw:
         if name != dealer:
-            raise TallyError(f"{g.id}: only the dealer holds a hand; {name!r} bets on the "
-                             f"columns instead", game=g.id, player=name, field=f"hands.{name}")
+            raise TallyError(said("{game}: only the dealer holds a hand; {player!r} bets on "
+                                  "the columns instead", game=g.id, player=name), game=g.id, player=name, field=f"hands.{name}")
     dmask, dmonths = ordered_hand(g, raw[dealer], player=dealer,
-                                  owner=f"the hand of the dealer {dealer!r}",
+                                  owner=said("the hand of the dealer {player!r}",
+                                             player=dealer),
                                   field=f"hands.{dealer}", ledger=ledger, sizes=(2, 3))
     dev = c.evaluate(dmask)
     dtotal = dev.details["total"]
@@ -701,19 +720,20 @@ def score_banker(g, rnd: Mapping, c, *, specials, one_column: bool):
     # The four columns (first, second, third field).
     cols = rnd.get("columns")
     if not isinstance(cols, (list, tuple)) or len(cols) != 4:
-        raise TallyError(f"{g.id}: 'columns' must be the 4 columns, each a list of its cards "
-                         f"(first, second, third field)", game=g.id, field="columns")
+        raise TallyError(said("{game}: 'columns' must be the 4 columns, each a list of its "
+                              "cards (first, second, third field)", game=g.id), game=g.id, field="columns")
     backed = {b["column"] for b in bets}
     col_evals = {}
     for i, cards in enumerate(cols, 1):
         where = f"columns.{i - 1}"
         if i in backed:
-            cmask, cmonths = ordered_hand(g, cards, owner=f"column {i}", field=where,
-                                          ledger=ledger, sizes=(2, 3))
-            check_kabu_draw(g, cmonths, f"column {i}", field=where)
+            cmask, cmonths = ordered_hand(g, cards, owner=said("column {n}", n=i),
+                                          field=where, ledger=ledger, sizes=(2, 3))
+            check_kabu_draw(g, cmonths, said("column {n}", n=i), field=where)
             col_evals[i] = c.evaluate(cmask)
         else:  # a column nobody backed settles nothing; its cards are only checked
-            ordered_hand(g, cards or [], owner=f"column {i}", field=where, ledger=ledger,
+            ordered_hand(g, cards or [], owner=said("column {n}", n=i), field=where,
+                         ledger=ledger,
                          sizes=(0, 3))
     triple_mult = 2 if c.rules["triple_total_return"] else 3
     tie_rule = c.tie_rule
@@ -796,36 +816,45 @@ def columns_said(columns) -> Said:
 def _bets(g, rnd, players, dealer, max_bet, one_column):
     raw = rnd.get("bets")
     if not isinstance(raw, (list, tuple)):
-        raise TallyError(f"{g.id}: 'bets' must be a list of {{player, column, amount}}",
+        raise TallyError(said("{game}: 'bets' must be a list of {{player, column, amount}}",
+                              game=g.id),
                          game=g.id, field="bets")
     out, total, seen = [], 0, set()
     for i, b in enumerate(raw):
         where = f"bets.{i}"
         if not isinstance(b, Mapping):
-            raise TallyError(f"{g.id}: bet {i} must be an object {{player, column, amount}}",
+            raise TallyError(said("{game}: bet {i} must be an object {{player, column, "
+                                  "amount}}", game=g.id, i=i),
                              game=g.id, field=where)
         p = b.get("player")
         if p not in players:
-            raise TallyError(f"{g.id}: bet {i} names {p!r}, who is not at the table",
+            raise TallyError(said("{game}: bet {i} names {player!r}, who is not at the table",
+                                  game=g.id, i=i, player=p),
                              game=g.id, player=p, field=f"{where}.player")
         if p == dealer:
-            raise TallyError(f"{g.id}: the dealer {p!r} cannot bet; the dealer is the bank",
+            raise TallyError(said("{game}: the dealer {player!r} cannot bet; the dealer is "
+                                  "the bank", game=g.id, player=p),
                              game=g.id, player=p, field=f"{where}.player")
         col, amt = b.get("column"), b.get("amount")
         if not isinstance(col, int) or isinstance(col, bool) or not 1 <= col <= 4:
-            raise TallyError(f"{g.id}: bet {i} of {p!r}: column must be 1 to 4, not {col!r}",
+            raise TallyError(said("{game}: bet {i} of {player!r}: column must be 1 to 4, not "
+                                  "{value!r}", game=g.id, i=i, player=p, value=col),
                              game=g.id, player=p, field=f"{where}.column")
         if not isinstance(amt, int) or isinstance(amt, bool) or amt < 1:
-            raise TallyError(f"{g.id}: bet {i} of {p!r}: amount must be a whole number >= 1, "
-                             f"not {amt!r}", game=g.id, player=p, field=f"{where}.amount")
+            raise TallyError(said("{game}: bet {i} of {player!r}: amount must be a whole "
+                                  "number >= 1, not {value!r}", game=g.id, i=i, player=p,
+                                  value=amt), game=g.id, player=p, field=f"{where}.amount")
         if one_column and p in seen:
-            raise TallyError(f"{g.id}: {p!r} may back only one column (kyo-kabu.md §1)",
+            raise TallyError(said("{game}: {player!r} may back only one column (kyo-kabu.md "
+                                  "§1)", game=g.id, player=p),
                              game=g.id, player=p, field=where, rule="one_column")
         seen.add(p)
         if total + amt > max_bet:
-            raise TallyError(f"{g.id}: {p!r}'s bet of {amt} takes the round's bets to "
-                             f"{total + amt}, over the maximum bet {max_bet}: {p!r} may bet "
-                             f"at most {max_bet - total}", game=g.id, player=p,
+            raise TallyError(said("{game}: {player!r}'s bet of {amount} takes the round's "
+                                  "bets to {total}, over the maximum bet {most}: {player!r} "
+                                  "may bet at most {left}", game=g.id, player=p, amount=amt,
+                                  total=total + amt, most=max_bet, left=max_bet - total),
+                             game=g.id, player=p,
                              option="max_bet", field=f"{where}.amount", rule="max_bet")
         total += amt
         out.append({"player": p, "column": col, "amount": amt})

@@ -99,8 +99,12 @@ def chosen(game: str, rules, ids: Iterable[str]) -> str:
     ids = tuple(ids)
     on = [i for i in ids if rules[i]]
     if len(on) != 1:
-        raise TallyError(f"{game}: exactly one of the options {', '.join(map(repr, ids))} must "
-                         f"be on ({'none is' if not on else ', '.join(on) + ' are'} on)",
+        raise TallyError(said("{game}: exactly one of the options {options} must be on (none "
+                              "is on)", game=game, options=", ".join(map(repr, ids)))
+                         if not on else
+                         said("{game}: exactly one of the options {options} must be on "
+                              "({on} are on)", game=game, options=", ".join(map(repr, ids)),
+                              on=", ".join(on)),
                          game=game, option=ids[0], field=f"options.{ids[0]}")
     return on[0]
 
@@ -123,8 +127,9 @@ def read_table(g, rnd: Mapping, deck: int, *, extra_keys=(),
     allowed = COMMON_KEYS | set(extra_keys)
     for key in rnd:
         if key not in allowed:
-            raise TallyError(f"{g.id}: unknown round key {key!r}; known: "
-                             f"{', '.join(sorted(allowed))}", game=g.id, field=str(key))
+            raise TallyError(said("{game}: unknown round key {key!r}; known: {known}",
+                                  game=g.id, key=key, known=", ".join(sorted(allowed))),
+                             game=g.id, field=str(key))
     players = players_of(g, rnd)
     dealer = player_field(g, rnd, "dealer", players)
     events = events_of(g, rnd, players)
@@ -133,8 +138,10 @@ def read_table(g, rnd: Mapping, deck: int, *, extra_keys=(),
         known = {"type", "player", *fields.get(ev["type"], ())}
         for key in ev:
             if key not in known:
-                raise TallyError(f"{g.id}: event {i} ({ev['type']}) has unknown field {key!r};"
-                                 f" known: {', '.join(sorted(known))}", game=g.id,
+                raise TallyError(said("{game}: event {i} ({event}) has unknown field "
+                                      "{key!r}; known: {known}", game=g.id, i=i,
+                                      event=ev["type"], key=key,
+                                      known=", ".join(sorted(known))), game=g.id,
                                  rule=ev["type"], field=f"events.{i}.{key}")
     hands = read_hands(g, rnd, players, deck, max_hand)
     return Table(players, dealer, events, hands, rnd.get("carry"))
@@ -147,26 +154,29 @@ def read_hands(g, rnd: Mapping, players, deck: int, max_hand: int | None) -> dic
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise TallyError(f"{g.id}: 'hands' must map each player to the cards left in their "
-                         f"hand", game=g.id, field="hands")
+        raise TallyError(said("{game}: 'hands' must map each player to the cards left in "
+                              "their hand", game=g.id), game=g.id, field="hands")
     out, seen = {}, 0
     for name, cards in raw.items():
         if name not in players:
-            raise TallyError(f"{g.id}: hands names {name!r}, who is not one of the players",
+            raise TallyError(said("{game}: hands names {player!r}, who is not one of the "
+                                  "players", game=g.id, player=name),
                              game=g.id, player=name, field=f"hands.{name}")
         mask = pile_mask(g, cards, player=name, field=f"hands.{name}")
         if mask & ~deck:
             bad = slugs_of(mask & ~deck)[0]
-            raise TallyError(f"player {name!r}: card {bad!r} is not in play in this {g.id} "
-                             f"round", game=g.id, card=bad, player=name, field=f"hands.{name}")
+            raise TallyError(said("player {player!r}: card {card!r} is not in play in this "
+                                  "{game} round", player=name, card=bad, game=g.id), game=g.id, card=bad, player=name, field=f"hands.{name}")
         if max_hand is not None and mask.bit_count() > max_hand:
-            raise TallyError(f"player {name!r}: {mask.bit_count()} cards left in hand is more "
-                             f"than {g.id} allows (a hand starts with {max_hand} cards and "
-                             f"never draws)", game=g.id, player=name, field=f"hands.{name}")
+            raise TallyError(said("player {player!r}: {n} cards left in hand is more than "
+                                  "{game} allows (a hand starts with {most} cards and never "
+                                  "draws)", player=name, n=mask.bit_count(), game=g.id,
+                                  most=max_hand), game=g.id, player=name, field=f"hands.{name}")
         if mask & seen:
             card = slugs_of(mask & seen)[0]
             other = next(p for p, m in out.items() if m & CARD[card].bit)
-            raise TallyError(f"card {card!r} is in both {other}'s and {name}'s hands",
+            raise TallyError(said("card {card!r} is in both {player}'s and {player2}'s hands",
+                                  card=card, player=other, player2=name),
                              game=g.id, card=card, player=name, field=f"hands.{name}")
         seen |= mask
         out[name] = mask
@@ -180,17 +190,21 @@ def of_type(events: list, *types: str) -> list[tuple[int, dict]]:
 def flag(g, ev: Mapping, key: str, i: int, default=False) -> bool:
     v = ev.get(key, default)
     if not isinstance(v, bool):
-        raise TallyError(f"{g.id}: event {i} ({ev['type']}): {key} must be true or false, not "
-                         f"{v!r}", game=g.id, rule=ev["type"], field=f"events.{i}.{key}")
+        raise TallyError(said("{game}: event {i} ({event}): {key} must be true or false, "
+                              "not {value!r}", game=g.id, i=i, event=ev["type"], key=key,
+                              value=v), game=g.id, rule=ev["type"], field=f"events.{i}.{key}")
     return v
 
 
 def whole(g, ev: Mapping, key: str, i: int, *, default=None, lo=0, hi=None) -> int:
     v = ev.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
-        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise TallyError(f"{g.id}: event {i} ({ev['type']}): {key} must be a whole number "
-                         f"{rng}, not {v!r}", game=g.id, rule=ev["type"],
+        raise TallyError(said("{game}: event {i} ({event}): {key} must be a whole number "
+                              "{lo}..{hi}, not {value!r}", game=g.id, i=i, event=ev["type"],
+                              key=key, lo=lo, hi=hi, value=v) if hi is not None else
+                         said("{game}: event {i} ({event}): {key} must be a whole number "
+                              ">= {lo}, not {value!r}", game=g.id, i=i, event=ev["type"],
+                              key=key, lo=lo, value=v), game=g.id, rule=ev["type"],
                          field=f"events.{i}.{key}")
     return v
 
@@ -199,8 +213,9 @@ def single(g, found: list, what: str):
     """At most one event of a kind per round ("only one player can go out")."""
     if len(found) > 1:
         i, ev = found[1]
-        raise TallyError(f"{g.id}: event {i}: a round has only one {what} "
-                         f"(event {found[0][0]} already records one)", game=g.id,
+        raise TallyError(said("{game}: event {i}: a round has only one {what} (event {j} "
+                              "already records one)", game=g.id, i=i, what=what,
+                              j=found[0][0]), game=g.id,
                          rule=ev["type"], player=ev.get("player"), field=f"events.{i}")
     return found[0] if found else (None, None)
 
@@ -209,14 +224,15 @@ def check_out_hands(g, table: Table, winner: str, *, rule: str = "out"):
     """Whoever went out holds no cards; everybody else still holds at least one."""
     left = table.hands.get(winner)
     if left:
-        raise TallyError(f"{g.id}: {winner!r} went out but 'hands' lists "
-                         f"{left.bit_count()} card(s) still in their hand "
-                         f"({', '.join(slugs_of(left))})", game=g.id, player=winner,
+        raise TallyError(said("{game}: {player!r} went out but 'hands' lists {n} card(s) "
+                              "still in their hand ({cards})", game=g.id, player=winner,
+                              n=left.bit_count(), cards=", ".join(slugs_of(left))), game=g.id, player=winner,
                          rule=rule, field=f"hands.{winner}")
     for p, m in table.hands.items():
         if p != winner and not m:
-            raise TallyError(f"{g.id}: {p!r} has no cards left too, but only {winner!r} went "
-                             f"out (the round ends when the first player empties their hand)",
+            raise TallyError(said("{game}: {player!r} has no cards left too, but only "
+                                  "{winner!r} went out (the round ends when the first player "
+                                  "empties their hand)", game=g.id, player=p, winner=winner),
                              game=g.id, player=p, rule=rule, field=f"hands.{p}")
 
 
@@ -227,23 +243,26 @@ def read_totals(g, carry, key: str, players) -> dict[str, int]:
     if carry is None:
         return {p: 0 for p in players}
     if not isinstance(carry, Mapping):
-        raise TallyError(f"{g.id}: 'carry' must be the previous round's carry object",
-                         game=g.id, field="carry")
+        raise TallyError(said("{game}: 'carry' must be the previous round's carry object",
+                              game=g.id), game=g.id, field="carry")
     if carry.get("game_over"):
-        raise TallyError(f"{g.id}: the game is already over ({carry.get('game_winner')!r} "
-                         f"won); start a new game without 'carry'", game=g.id, field="carry")
+        raise TallyError(said("{game}: the game is already over ({winner!r} won); start a "
+                              "new game without 'carry'", game=g.id,
+                              winner=carry.get("game_winner")), game=g.id, field="carry")
     raw = carry.get(key, {})
     if not isinstance(raw, Mapping):
-        raise TallyError(f"{g.id}: carry.{key} must map players to whole numbers", game=g.id,
+        raise TallyError(said("{game}: carry.{key} must map players to whole numbers",
+                              game=g.id, key=key), game=g.id,
                          field=f"carry.{key}")
     out = {}
     for name, v in raw.items():
         if name not in players:
-            raise TallyError(f"{g.id}: carry.{key} names {name!r}, who is not one of the "
-                             f"players", game=g.id, player=name, field=f"carry.{key}.{name}")
+            raise TallyError(said("{game}: carry.{key} names {player!r}, who is not one of the "
+                                  "players", game=g.id, key=key, player=name), game=g.id, player=name, field=f"carry.{key}.{name}")
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise TallyError(f"{g.id}: carry.{key}.{name} must be a whole number >= 0, not "
-                             f"{v!r}", game=g.id, player=name, field=f"carry.{key}.{name}")
+            raise TallyError(said("{game}: carry.{key}.{player} must be a whole number >= 0, "
+                                  "not {value!r}", game=g.id, key=key, player=name, value=v),
+                             game=g.id, player=name, field=f"carry.{key}.{name}")
         out[name] = v
     return {p: out.get(p, 0) for p in players}
 
@@ -251,8 +270,10 @@ def read_totals(g, carry, key: str, players) -> dict[str, int]:
 def check_below_target(g, totals: Mapping[str, int], target: int, key: str):
     for p, v in totals.items():
         if v >= target:
-            raise TallyError(f"{g.id}: carry.{key} gives {p!r} {v}, which already reaches the "
-                             f"target {target}: that game is over", game=g.id, player=p,
+            raise TallyError(said("{game}: carry.{key} gives {player!r} {value}, which "
+                                  "already reaches the target {target}: that game is over",
+                                  game=g.id, key=key, player=p, value=v, target=target),
+                             game=g.id, player=p,
                              field=f"carry.{key}.{p}")
 
 
@@ -307,9 +328,10 @@ def score_out_race(g, rnd: Mapping, c, *, hand: int, target: int) -> RoundResult
     wins one round win and deals next; first to ``target`` round wins takes the game."""
     table = read_table(g, rnd, g.deck, max_hand=hand)
     i, out = single(g, of_type(table.events, "out"),
-                    "'out' event (only one player can go out first)")
+                    said("'out' event (only one player can go out first)"))
     if out is None:
-        raise TallyError(f"{g.id}: who went out? Enter the round's 'out' event", game=g.id,
+        raise TallyError(said("{game}: who went out? Enter the round's 'out' event",
+                              game=g.id), game=g.id,
                          rule="out", field="events")
     winner = out["player"]
     check_out_hands(g, table, winner)
@@ -418,15 +440,17 @@ def _isuri_totals(g, carry, players):
         played = _carry_int(g, carry, "rounds_played", 0, 0)
         tokens = _carry_int(g, carry, "table_tokens", 1, 1)
         if played >= ISURI_ROUNDS:
-            raise TallyError(f"{g.id}: {played} rounds were already played; the game lasts "
-                             f"{ISURI_ROUNDS} rounds", game=g.id, field="carry.rounds_played")
+            raise TallyError(said("{game}: {played} rounds were already played; the game "
+                                  "lasts {rounds} rounds", game=g.id, played=played,
+                                  rounds=ISURI_ROUNDS), game=g.id, field="carry.rounds_played")
     return scores, wins, played, tokens
 
 
 def _carry_int(g, carry, key, default, lo):
     v = carry.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-        raise TallyError(f"{g.id}: carry.{key} must be a whole number >= {lo}, not {v!r}",
+        raise TallyError(said("{game}: carry.{key} must be a whole number >= {lo}, not "
+                              "{value!r}", game=g.id, key=key, lo=lo, value=v),
                          game=g.id, field=f"carry.{key}")
     return v
 
@@ -436,18 +460,20 @@ def read_totals_signed(g, carry, key, players) -> dict:
     if carry is None:
         return {p: 0 for p in players}
     if not isinstance(carry, Mapping):
-        raise TallyError(f"{g.id}: 'carry' must be the previous round's carry object",
-                         game=g.id, field="carry")
+        raise TallyError(said("{game}: 'carry' must be the previous round's carry object",
+                              game=g.id), game=g.id, field="carry")
     raw = carry.get(key, {})
     if not isinstance(raw, Mapping):
-        raise TallyError(f"{g.id}: carry.{key} must map players to numbers", game=g.id,
+        raise TallyError(said("{game}: carry.{key} must map players to numbers", game=g.id,
+                              key=key), game=g.id,
                          field=f"carry.{key}")
     for name, v in raw.items():
         if name not in players:
-            raise TallyError(f"{g.id}: carry.{key} names {name!r}, who is not one of the "
-                             f"players", game=g.id, player=name, field=f"carry.{key}.{name}")
+            raise TallyError(said("{game}: carry.{key} names {player!r}, who is not one of the "
+                                  "players", game=g.id, key=key, player=name), game=g.id, player=name, field=f"carry.{key}.{name}")
         if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise TallyError(f"{g.id}: carry.{key}.{name} must be a number, not {v!r}",
+            raise TallyError(said("{game}: carry.{key}.{player} must be a number, not "
+                                  "{value!r}", game=g.id, key=key, player=name, value=v),
                              game=g.id, player=name, field=f"carry.{key}.{name}")
     return {p: raw.get(p, 0) for p in players}
 
@@ -470,19 +496,22 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     if "tokens" in rnd:
         T = rnd["tokens"]
         if not isinstance(T, int) or isinstance(T, bool) or T < 1:
-            raise TallyError(f"{g.id}: tokens must be a whole number >= 1 (the table starts "
-                             f"with 1), not {T!r}", game=g.id, field="tokens")
+            raise TallyError(said("{game}: tokens must be a whole number >= 1 (the table "
+                                  "starts with 1), not {value!r}", game=g.id, value=T),
+                             game=g.id, field="tokens")
         if (table.carry or passes) and T != counted:
-            raise TallyError(f"{g.id}: tokens is {T}, but the table holds {counted} ({carried} "
-                             f"carried from the last round or set up, + {passes} all-pass "
-                             f"event(s))", game=g.id, rule="all_pass", field="tokens")
+            raise TallyError(said("{game}: tokens is {tokens}, but the table holds {counted} "
+                                  "({carried} carried from the last round or set up, + "
+                                  "{passes} all-pass event(s))", game=g.id, tokens=T,
+                                  counted=counted, carried=carried, passes=passes),
+                             game=g.id, rule="all_pass", field="tokens")
     else:
         T = counted
     i, out = single(g, of_type(table.events, "out"),
-                    "'out' event (only one player can go out first)")
+                    said("'out' event (only one player can go out first)"))
     if out is None:
-        raise TallyError(f"{g.id}: who went out? Enter the round's 'out' event with the month "
-                         f"of the last card", game=g.id, rule="out", field="events")
+        raise TallyError(said("{game}: who went out? Enter the round's 'out' event with the "
+                              "month of the last card", game=g.id), game=g.id, rule="out", field="events")
     winner = out["player"]
     check_out_hands(g, table, winner)
     month = None
@@ -491,8 +520,9 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
         slug = slugs_of(card)[0]
         holder = next((p for p, m in table.hands.items() if m & card), None)
         if holder:
-            raise TallyError(f"{g.id}: the last card {slug!r} was played, but 'hands' lists "
-                             f"it in {holder!r}'s hand", game=g.id, card=slug, player=holder,
+            raise TallyError(said("{game}: the last card {card!r} was played, but 'hands' "
+                                  "lists it in {player!r}'s hand", game=g.id, card=slug,
+                                  player=holder), game=g.id, card=slug, player=holder,
                              rule="out", field=f"events.{i}.last_card")
         month = month_of(slug, order)
     if "last_month" in out:
@@ -503,8 +533,9 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
                               played_as=m))
         month = m
     if month is None:
-        raise TallyError(f"{g.id}: event {i} (out): give last_month (1-12) or last_card: the "
-                         f"month of {winner}'s last card sets the score", game=g.id,
+        raise TallyError(said("{game}: event {i} (out): give last_month (1-12) or "
+                              "last_card: the month of {player}'s last card sets the score",
+                              game=g.id, i=i, player=winner), game=g.id,
                          player=winner, rule="out", field=f"events.{i}.last_month")
     n = whole(g, out, "same_month_count", i, default=1, lo=1, hi=6)
     first = flag(g, out, "first_turn", i)

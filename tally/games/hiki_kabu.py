@@ -57,7 +57,8 @@ def score_round(rnd, c):
     hands = hands_of(GAME, rnd, players, Ledger(GAME), sizes=(2, 3))
     evals, stakes, steps = {}, {}, {}
     for p, (mask, months) in hands.items():
-        check_kabu_draw(GAME, months, f"the hand of {p!r}", player=p, field=f"hands.{p}")
+        check_kabu_draw(GAME, months, said("the hand of {player!r}", player=p), player=p,
+                        field=f"hands.{p}")
         evals[p] = c.evaluate(mask)
         stakes[p] = months[0]  # §5.1: stake = the value of the face-up first card
         steps[p] = [Step("stake", "base", -months[0], said(_STAKE[months[0] - 1],

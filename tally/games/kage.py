@@ -76,11 +76,13 @@ def _claims(table, c, ended_at_deal: bool) -> dict:
         p = ev["player"]
         yid = ev.get("yaku")
         if yid is not None and yid not in ("four_plus_wilds", "four_of_a_kind"):
-            raise TallyError(f"{GAME_ID}: event {i} (auto_win): yaku must be four_plus_wilds "
-                             f"or four_of_a_kind, not {yid!r}", game=GAME_ID, player=p,
+            raise TallyError(said("{game}: event {i} (auto_win): yaku must be "
+                                  "four_plus_wilds or four_of_a_kind, not {value!r}",
+                                  game=GAME_ID, i=i, value=yid), game=GAME_ID, player=p,
                              rule="auto_win", field=f"events.{i}.yaku")
         if p in out:
-            raise TallyError(f"{GAME_ID}: event {i}: {p!r} already has an auto_win event",
+            raise TallyError(said("{game}: event {i}: {player!r} already has an auto_win "
+                                  "event", game=GAME_ID, i=i, player=p),
                              game=GAME_ID, player=p, rule="auto_win", field=f"events.{i}")
         dealt = None
         if "cards" in ev:
@@ -90,22 +92,27 @@ def _claims(table, c, ended_at_deal: bool) -> dict:
         if dealt is not None:
             if dealt & ~c.deck:
                 bad = slugs_of(dealt & ~c.deck)[0]
-                raise TallyError(f"{GAME_ID}: card {bad!r} is not in play with {c.jokers} "
-                                 f"jokers", game=GAME_ID, card=bad, player=p, rule="auto_win",
+                raise TallyError(said("{game}: card {card!r} is not in play with {n} jokers",
+                                      game=GAME_ID, card=bad, n=c.jokers), game=GAME_ID, card=bad, player=p, rule="auto_win",
                                  field=f"events.{i}.cards")
             if dealt.bit_count() != HAND:
-                raise TallyError(f"{GAME_ID}: {p!r}'s dealt hand must be {HAND} cards to check "
-                                 f"an automatic win, not {dealt.bit_count()}", game=GAME_ID,
+                raise TallyError(said("{game}: {player!r}'s dealt hand must be {size} cards "
+                                      "to check an automatic win, not {n}", game=GAME_ID,
+                                      player=p, size=HAND, n=dealt.bit_count()), game=GAME_ID,
                                  player=p, rule="auto_win", field=f"events.{i}.cards")
             found = held(dealt, c)
             if not found or (yid and yid not in [f[0] for f in found]):
-                raise TallyError(f"{GAME_ID}: {p!r}'s dealt hand ({', '.join(slugs_of(dealt))})"
-                                 f" holds no {yid or 'automatic win'}", game=GAME_ID, player=p,
+                raise TallyError(said("{game}: {player!r}'s dealt hand ({cards}) holds no "
+                                      "{yaku}", game=GAME_ID, player=p,
+                                      cards=", ".join(slugs_of(dealt)), yaku=yid) if yid else
+                                 said("{game}: {player!r}'s dealt hand ({cards}) holds no "
+                                      "automatic win", game=GAME_ID, player=p,
+                                      cards=", ".join(slugs_of(dealt))), game=GAME_ID, player=p,
                                  rule=yid or "auto_win", field=f"events.{i}")
             yid, cards = next(f for f in found if yid in (None, f[0]))
         elif yid is None:
-            raise TallyError(f"{GAME_ID}: event {i} (auto_win) needs 'yaku' or 'cards' (the 6 "
-                             f"dealt cards)", game=GAME_ID, player=p, rule="auto_win",
+            raise TallyError(said("{game}: event {i} (auto_win) needs 'yaku' or 'cards' (the "
+                                  "6 dealt cards)", game=GAME_ID, i=i), game=GAME_ID, player=p, rule="auto_win",
                              field=f"events.{i}")
         else:
             cards = 0
@@ -120,30 +127,34 @@ def _hand_sizes(table, i, ev) -> dict:
     raw = ev.get("hand_sizes")
     if raw is not None:
         if not isinstance(raw, dict):
-            raise TallyError(f"{GAME_ID}: event {i} (deck_exhausted): hand_sizes must map each "
-                             f"player to a number of cards", game=GAME_ID,
+            raise TallyError(said("{game}: event {i} (deck_exhausted): hand_sizes must map "
+                                  "each player to a number of cards", game=GAME_ID, i=i),
+                             game=GAME_ID,
                              rule="deck_exhausted", field=f"events.{i}.hand_sizes")
         for p, n in raw.items():
             if p not in table.players:
-                raise TallyError(f"{GAME_ID}: hand_sizes names {p!r}, who is not one of the "
-                                 f"players", game=GAME_ID, player=p, rule="deck_exhausted",
+                raise TallyError(said("{game}: hand_sizes names {player!r}, who is not one "
+                                      "of the players", game=GAME_ID, player=p), game=GAME_ID, player=p, rule="deck_exhausted",
                                  field=f"events.{i}.hand_sizes.{p}")
             sizes[p] = _size(raw, p, i)
     for p, m in table.hands.items():
         n = m.bit_count()
         if p in sizes and sizes[p] != n:
-            raise TallyError(f"{GAME_ID}: hand_sizes gives {p!r} {sizes[p]} cards but 'hands' "
-                             f"lists {n}", game=GAME_ID, player=p, rule="deck_exhausted",
+            raise TallyError(said("{game}: hand_sizes gives {player!r} {size} cards but "
+                                  "'hands' lists {n}", game=GAME_ID, player=p, size=sizes[p],
+                                  n=n), game=GAME_ID, player=p, rule="deck_exhausted",
                              field=f"events.{i}.hand_sizes.{p}")
         sizes[p] = n
     for p in table.players:
         if p not in sizes:
-            raise TallyError(f"{GAME_ID}: the deck ran out: how many cards does {p!r} hold? "
-                             f"Give hand_sizes or hands", game=GAME_ID, player=p,
+            raise TallyError(said("{game}: the deck ran out: how many cards does {player!r} "
+                                  "hold? Give hand_sizes or hands", game=GAME_ID, player=p),
+                             game=GAME_ID, player=p,
                              rule="deck_exhausted", field=f"events.{i}.hand_sizes")
         if sizes[p] < 1:
-            raise TallyError(f"{GAME_ID}: {p!r} holds no cards, so they went out: enter an "
-                             f"'out' event, not deck_exhausted", game=GAME_ID, player=p,
+            raise TallyError(said("{game}: {player!r} holds no cards, so they went out: "
+                                  "enter an 'out' event, not deck_exhausted", game=GAME_ID,
+                                  player=p), game=GAME_ID, player=p,
                              rule="deck_exhausted", field=f"events.{i}.hand_sizes.{p}")
     return sizes
 
@@ -151,8 +162,9 @@ def _hand_sizes(table, i, ev) -> dict:
 def _size(raw, p, i):
     v = raw[p]
     if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        raise TallyError(f"{GAME_ID}: event {i} (deck_exhausted): hand_sizes.{p} must be a "
-                         f"whole number of cards, not {v!r}", game=GAME_ID, player=p,
+        raise TallyError(said("{game}: event {i} (deck_exhausted): hand_sizes.{player} must "
+                              "be a whole number of cards, not {value!r}", game=GAME_ID, i=i,
+                              player=p, value=v), game=GAME_ID, player=p,
                          rule="deck_exhausted", field=f"events.{i}.hand_sizes.{p}")
     return v
 
@@ -161,12 +173,13 @@ def score_round(rnd, c):
     g, rules = GAME, c.rules
     table = read_table(g, rnd, c.deck)
     i_out, out = single(g, of_type(table.events, "out"),
-                        "'out' event (only one player can go out first)")
+                        said("'out' event (only one player can go out first)"))
     i_ex, exhausted = single(g, of_type(table.events, "deck_exhausted"),
-                             "'deck_exhausted' event")
+                             said("'deck_exhausted' event"))
     if out is not None and exhausted is not None:
-        raise TallyError(f"{g.id}: a round ends either when a player goes out or when the deck "
-                         f"runs out, not both (events {i_out} and {i_ex})", game=g.id,
+        raise TallyError(said("{game}: a round ends either when a player goes out or when "
+                              "the deck runs out, not both (events {i} and {j})", game=g.id,
+                              i=i_out, j=i_ex), game=g.id,
                          rule="deck_exhausted", field=f"events.{i_ex}")
     played = out is not None or exhausted is not None
     claims = _claims(table, c, ended_at_deal=not played)
@@ -177,17 +190,18 @@ def score_round(rnd, c):
                           "{other}: {other_yaku}): both are cancelled and the round is played "
                           "(kage.md §10.1)", player=a, yaku=ya, other=b, other_yaku=yb))
         if not played:
-            raise TallyError(f"{g.id}: both players' automatic wins cancel and the round is "
-                             f"played (kage.md §10.1): enter the 'out' or 'deck_exhausted' "
-                             f"event", game=g.id, rule="out", field="events")
+            raise TallyError(said("{game}: both players' automatic wins cancel and the round "
+                                  "is played (kage.md §10.1): enter the 'out' or "
+                                  "'deck_exhausted' event", game=g.id), game=g.id, rule="out", field="events")
         claims = {}
     stake = rules["stake_per_round"]
     if claims:
         (winner, (yid, cards)), = claims.items()
         if played:
             i = i_out if out is not None else i_ex
-            raise TallyError(f"{g.id}: {winner!r}'s automatic win ends the round at the deal "
-                             f"(§3), so there is no play (event {i})", game=g.id,
+            raise TallyError(said("{game}: {player!r}'s automatic win ends the round at the "
+                                  "deal (§3), so there is no play (event {i})", game=g.id,
+                                  player=winner, i=i), game=g.id,
                              player=winner, rule=table.events[i]["type"], field=f"events.{i}")
         hit = out_hit(yid, NAMES[yid], 1, cards)
         return round_win_result(g, rules, table, winner, hit,
@@ -220,8 +234,8 @@ def score_round(rnd, c):
                                      "fewest cards ({player1} {cards1}, {player2} {cards2}): "
                                      "1 round win", player=winner, **shown),
                                 target=TARGET, notes=notes, stake=stake)
-    raise TallyError(f"{g.id}: who won the round? Enter an 'auto_win', 'out' or "
-                     f"'deck_exhausted' event", game=g.id, rule="out", field="events")
+    raise TallyError(said("{game}: who won the round? Enter an 'auto_win', 'out' or "
+                          "'deck_exhausted' event", game=g.id), game=g.id, rule="out", field="events")
 
 
 OPTIONS = one_of((

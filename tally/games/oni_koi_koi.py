@@ -134,7 +134,8 @@ class Compiled:
 
 def compile(rules) -> Compiled:
     if rules.lucky_7_triple and not rules.lucky_7:
-        raise TallyError("option 'lucky_7_triple' needs 'lucky_7' on (it is its sub-option)",
+        raise TallyError(said("option {option!r} needs {option2!r} on (it is its sub-option)",
+                              option="lucky_7_triple", option2="lucky_7"),
                          game=GAME_ID, option="lucky_7_triple", field="options.lucky_7_triple")
     return Compiled(rules)
 
@@ -236,7 +237,7 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
 
 # --- a round (sections 5-7) ------------------------------------------------------------------
 def _err(msg, **kw):
-    return TallyError(f"{GAME_ID}: {msg}", game=GAME_ID, **kw)
+    return TallyError(said("{game}: {what}", game=GAME_ID, what=msg), game=GAME_ID, **kw)
 
 
 def _words(scoring) -> str:
@@ -270,21 +271,22 @@ def _month_said(flower: str, rnd: int):
 def _carry_of(rnd, players):
     raw = rnd.get("carry") or {}
     if not isinstance(raw, Mapping):
-        raise _err("'carry' must be the previous round's carry object", field="carry")
+        raise _err(said("'carry' must be the previous round's carry object"), field="carry")
     if raw.get("game_over"):
-        raise _err("the previous round ended the game (carry.game_over); start a new game",
+        raise _err(said("the previous round ended the game (carry.game_over); start a new "
+                        "game"),
                    field="carry")
     out = {"round": raw.get("round", 0)}
     if not isinstance(out["round"], int) or isinstance(out["round"], bool) or out["round"] < 0:
-        raise _err("carry.round must be a whole number", field="carry.round")
+        raise _err(said("carry.round must be a whole number"), field="carry.round")
     for key in ("totals", "rounds_won", "banks"):
         v = raw.get(key)
         if v is None:
             continue
         if not isinstance(v, Mapping) or set(v) - set(players) or not all(
                 isinstance(x, int) and not isinstance(x, bool) for x in v.values()):
-            raise _err(f"carry.{key} must map the players ({', '.join(players)}) to whole "
-                       f"numbers", field=f"carry.{key}")
+            raise _err(said("carry.{key} must map the players ({players}) to whole numbers",
+                            key=key, players=", ".join(players)), field=f"carry.{key}")
         out[key] = {p: v.get(p, 0) for p in players}
     return out
 
@@ -361,7 +363,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     carry_in = _carry_of(rnd, players)
     length = rnd.get("length")
     if length is not None and length not in g.lengths:
-        raise _err(f"length {length!r} is not an agreed game length (6 or 12)",
+        raise _err(said("length {length!r} is not an agreed game length (6 or 12)",
+                        length=length),
                    field="length")
     month, month_flower = 0, None
     if r.yaku_of_the_month:
@@ -376,89 +379,98 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         check_fields(g, ev, i, _FIELDS[t])
         if t in ("koi_koi", "stop"):
             if stop is not None:
-                raise _err(f"event {i}: {p} calls {t} after {stop[1]}'s stop (event "
-                           f"{stop[0]}) ended the round", player=p, rule=t, field=f"events.{i}")
+                raise _err(said("event {i}: {player} calls {call} after {stopper}'s stop "
+                                "(event {j}) ended the round", i=i, player=p, call=t,
+                                stopper=stop[1], j=stop[0]), player=p, rule=t, field=f"events.{i}")
             decisions[p] += 1
             if decisions[p] > MAX_TURNS:
-                raise _err(f"{p} makes more than {MAX_TURNS} decisions; a player has only "
-                           f"{MAX_TURNS} turns", player=p, rule=t, field=f"events.{i}")
+                raise _err(said("{player} makes more than {n} decisions; a player has only "
+                                "{n} turns", player=p, n=MAX_TURNS), player=p, rule=t, field=f"events.{i}")
             if t == "stop":
                 stop = (i, p)
             else:
                 forced = ev.get("forced", False)
                 if not isinstance(forced, bool):
-                    raise _err(f"event {i}: 'forced' must be true or false", rule=t,
+                    raise _err(said("event {i}: 'forced' must be true or false", i=i), rule=t,
                                field=f"events.{i}.forced")
                 if forced and not r.minimum_points:
-                    raise _err(f"event {i}: a forced koi-koi needs option minimum_points",
+                    raise _err(said("event {i}: a forced koi-koi needs option {option}", i=i,
+                                    option="minimum_points"),
                                player=p, option="minimum_points", field=f"events.{i}.forced")
                 calls.append([i, p, forced])
         elif t == "misdeal":
             if misdeal is not None:
-                raise _err(f"event {i}: a second misdeal", rule=t, field=f"events.{i}")
+                raise _err(said("event {i}: a second misdeal", i=i), rule=t,
+                           field=f"events.{i}")
             misdeal = (i, p)
         elif t == "phoenix_revealed":
             if p in hands and not hands[p] & PHOENIX:
-                raise _err(f"event {i}: {p} revealed the Phoenix but was not dealt "
-                           f"paulownia-phoenix", player=p, card="paulownia-phoenix",
+                raise _err(said("event {i}: {player} revealed the Phoenix but was not dealt "
+                                "{card}", i=i, player=p, card="paulownia-phoenix"), player=p, card="paulownia-phoenix",
                            rule=t, field=f"events.{i}")
         elif t == "wild_capture":
             card = ev.get("card")
             if card is not None and (not isinstance(card, str) or card not in BIT or
                                      card == "paulownia-phoenix"):
-                raise _err(f"event {i}: wild_capture card {card!r} is not a card the Phoenix "
-                           f"can take", card=str(card), rule=t, field=f"events.{i}.card")
+                raise _err(said("event {i}: wild_capture card {card!r} is not a card the "
+                                "Phoenix can take", i=i, card=card), card=str(card), rule=t, field=f"events.{i}.card")
             if p in given and not piles[p] & PHOENIX:
-                raise _err(f"event {i}: {p} played the Phoenix as a wild card but did not "
-                           f"capture it", player=p, card="paulownia-phoenix", rule=t,
+                raise _err(said("event {i}: {player} played the Phoenix as a wild card but "
+                                "did not capture it", i=i, player=p), player=p, card="paulownia-phoenix", rule=t,
                            field=f"events.{i}")
         elif t == "automatic_win_hand":
             if not r.automatic_win:
-                raise _err(f"event {i}: automatic_win_hand needs option automatic_win (under "
-                           f"the book's rules such a hand is a misdeal the holder may call)",
+                raise _err(said("event {i}: automatic_win_hand needs option {option} (under "
+                                "the book's rules such a hand is a misdeal the holder may "
+                                "call)", i=i, option="automatic_win"),
                            player=p, option="automatic_win", field=f"events.{i}")
             if any(a[1] == p for a in auto):
-                raise _err(f"event {i}: {p}'s automatic win is recorded twice", player=p,
+                raise _err(said("event {i}: {player}'s automatic win is recorded twice", i=i,
+                                player=p), player=p,
                            rule=t, field=f"events.{i}")
             if p in hands and not KK._hand_qualifies(hands[p]):
-                raise _err(f"event {i}: {p}'s hand holds neither four pairs nor a whole month",
+                raise _err(said("event {i}: {player}'s hand holds neither four pairs nor a "
+                                "whole month", i=i, player=p),
                            player=p, rule=t, field=f"hands.{p}")
             auto.append((i, p))
         elif t == "field_four_of_a_kind":
             if four is not None:
-                raise _err(f"event {i}: a second field_four_of_a_kind", rule=t,
+                raise _err(said("event {i}: a second field_four_of_a_kind", i=i), rule=t,
                            field=f"events.{i}")
             fl = ev.get("flower")
             if fl is not None and (not isinstance(fl, str) or fl not in FLOWER_IDS):
-                raise _err(f"event {i}: unknown flower {fl!r}", rule=t,
+                raise _err(said("event {i}: unknown flower {flower!r}", i=i, flower=fl),
+                           rule=t,
                            field=f"events.{i}.flower")
             four = (i, fl)
         elif t == "opening_field_brights":
             n = ev.get("count")
             if brights is not None or not isinstance(n, int) or isinstance(n, bool) \
                     or not 0 <= n <= 5:
-                raise _err(f"event {i}: opening_field_brights count must be 0-5, given once "
-                           f"(got {n!r})", rule=t, field=f"events.{i}.count")
+                raise _err(said("event {i}: opening_field_brights count must be 0-5, given "
+                                "once (got {n!r})", i=i, n=n), rule=t, field=f"events.{i}.count")
             brights = n
         elif t == "sake_assignment":
             how = ev.get("as")
             if how not in ("ten", "chaff"):
-                raise _err(f"event {i}: sake_assignment 'as' must be 'ten' or 'chaff', not "
-                           f"{how!r}", player=p, rule=t, field=f"events.{i}.as")
+                raise _err(said("event {i}: sake_assignment 'as' must be 'ten' or 'chaff', "
+                                "not {value!r}", i=i, value=how), player=p, rule=t, field=f"events.{i}.as")
             if not c.sake_choice:
-                raise _err(f"event {i}: the sake cup has no choice under these options "
-                           f"(needs sake_10_or_1, or special_chaffs without sake_10_and_1)",
+                raise _err(said("event {i}: the sake cup has no choice under these options "
+                                "(needs sake_10_or_1, or special_chaffs without "
+                                "sake_10_and_1)", i=i),
                            player=p, option="sake_10_or_1", field=f"events.{i}")
             if p in given and not piles[p] & SAKE:
-                raise _err(f"event {i}: {p} did not capture chrysanthemum-sake",
+                raise _err(said("event {i}: {player} did not capture {card}", i=i, player=p,
+                                card="chrysanthemum-sake"),
                            card="chrysanthemum-sake", player=p, field=f"events.{i}")
             sake_as[p] = how
 
     def no_decisions(kind):
         if calls or stop:
             i = calls[0][0] if calls else stop[0]
-            raise _err(f"the round ended at the deal ({kind}) but event {i} records a "
-                       f"koi-koi/stop decision", rule=kind, field=f"events.{i}")
+            raise _err(said("the round ended at the deal ({kind}) but event {i} records a "
+                            "koi-koi/stop decision", kind=kind, i=i), rule=kind, field=f"events.{i}")
 
     # 1. Pre-play outcomes (section 5 step 3).
     four_misdeal = four is not None and not (r.four_of_a_kind_not_misdeal or
@@ -476,13 +488,15 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if four is not None and r.four_of_a_kind_not_misdeal and four[1] and dealer in given:
         mm = MONTHS[FLOWER_IDS.index(four[1])]
         if piles[dealer] & mm != mm:
-            raise _err(f"four_of_a_kind_not_misdeal: the dealer {dealer} captures the four "
-                       f"{four[1]} cards, but their captures lack some", player=dealer,
+            raise _err(said("four_of_a_kind_not_misdeal: the dealer {dealer} captures the "
+                            "four {flower} cards, but their captures lack some",
+                            dealer=dealer, flower=four[1]), player=dealer,
                        option="four_of_a_kind_not_misdeal", field=f"captures.{dealer}")
     flat = None
     if four is not None and r.four_of_a_kind_for_the_win:
         if auto:
-            raise _err("two pre-play outcomes: field_four_of_a_kind and automatic_win_hand",
+            raise _err(said("two pre-play outcomes: field_four_of_a_kind and "
+                            "automatic_win_hand"),
                        rule="automatic_win_hand", field=f"events.{auto[0][0]}")
         flat = (dealer, "four_of_a_kind_for_the_win",
                 said("four of a kind for the win: 4 {month} cards in the opening field, the "
@@ -500,7 +514,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
 
     def need_pile(p, why):
         if p not in given:
-            raise _err(f"{p}'s captured cards are required ({why})", player=p,
+            raise _err(said("{player}'s captured cards are required ({why})", player=p,
+                            why=why), player=p,
                        field=f"captures.{p}")
 
     for call in calls:  # a call needs a yaku; piles only grow, so the final pile shows it
@@ -509,7 +524,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             continue
         base, _s, met, _ch = pile_base(piles[p], c, month=month, sake_as=sake_as.get(p))
         if not met:
-            raise _err(f"event {i}: {p} called koi-koi but their captured cards hold no yaku",
+            raise _err(said("event {i}: {player} called koi-koi but their captured cards "
+                            "hold no yaku", i=i, player=p),
                        player=p, rule="koi_koi", field=f"events.{i}")
         if r.minimum_points and base < 3:
             call[2] = True  # below 3 at the end, so below 3 then: the call was forced
@@ -518,8 +534,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if stop is None:
         if r.dealers_delight:
             for p in players:
-                need_pile(p, "dealers_delight looks at both final piles, leftovers included "
-                             "(B4)")
+                need_pile(p, said("dealers_delight looks at both final piles, leftovers "
+                                  "included (B4)"))
             if not any(pile_base(piles[p], c, month=month, sake_as=sake_as.get(p))[2]
                        for p in players):
                 return _result(players, dealer, carry_in, c, length=length, winner=dealer,
@@ -542,14 +558,16 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     # 3. Stop by S (step 5).
     si, s = stop
     other = next(p for p in players if p != s)
-    need_pile(s, "the stopper's pile is scored")
+    need_pile(s, said("the stopper's pile is scored"))
     base, scoring, met, choice = pile_base(piles[s], c, month=month, sake_as=sake_as.get(s))
     if not met:
-        raise _err(f"event {si}: {s} called stop but their captured cards hold no yaku",
+        raise _err(said("event {i}: {player} called stop but their captured cards hold no "
+                        "yaku", i=si, player=s),
                    player=s, rule="stop", field=f"events.{si}")
     if r.minimum_points and base < 3:
-        raise _err(f"event {si}: {s} may not stop with {base} points: minimum_points needs 3 "
-                   f"(the call is a forced koi-koi)", player=s, option="minimum_points",
+        raise _err(said("event {i}: {player} may not stop with {points} points: "
+                        "minimum_points needs 3 (the call is a forced koi-koi)", i=si,
+                        player=s, points=base), player=s, option="minimum_points",
                    field=f"events.{si}")
     hits = tuple(_hit(y, c) for y in scoring)
     total = base
@@ -561,7 +579,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             month_flower, MONTHS.index(month) + 1), total))
     extra = {"choices": [choice]} if choice else {}
     if r.winner_scores_all_yaku:
-        need_pile(other, "winner_scores_all_yaku adds the opponent's yaku")
+        need_pile(other, said("winner_scores_all_yaku adds the opponent's yaku"))
         ob, osc, _m, och = pile_base(piles[other], c, month=month, sake_as=sake_as.get(other))
         total += ob
         steps.append(Step("winner_scores_all_yaku", "add", ob, _words_said(
@@ -606,7 +624,8 @@ def koi_factor(r, s, calls, total, brights):
     if r.super_bright or r.bright:
         name = "super_bright" if r.super_bright else "bright"
         if brights is None:
-            raise _err(f"record opening_field_brights (count 0 when none) to apply {name}",
+            raise _err(said("record opening_field_brights (count 0 when none) to apply "
+                            "{option}", option=name),
                        option=name, rule="opening_field_brights", field="events")
         fld = 1 + brights if r.super_bright else (2 if brights else 1)
     else:

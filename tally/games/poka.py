@@ -124,8 +124,9 @@ def _claims(table, c, played: bool) -> dict:
         ids = ev.get("yaku", [])
         ids = [ids] if isinstance(ids, str) else ids
         if not isinstance(ids, (list, tuple)) or not all(x in BY_ID for x in ids):
-            raise TallyError(f"{GAME_ID}: event {i} (teyaku): yaku must be one or more of "
-                             f"{', '.join(BY_ID)}, not {ev.get('yaku')!r}", game=GAME_ID,
+            raise TallyError(said("{game}: event {i} (teyaku): yaku must be one or more of "
+                                  "{ids}, not {value!r}", game=GAME_ID, i=i,
+                                  ids=", ".join(BY_ID), value=ev.get("yaku")), game=GAME_ID,
                              player=p, rule="teyaku", field=f"events.{i}.yaku")
         dealt = None
         if "cards" in ev:
@@ -134,12 +135,14 @@ def _claims(table, c, played: bool) -> dict:
             dealt = table.hands[p]  # the round ended at the deal: the hand is the dealt hand
         if dealt is not None:
             if dealt.bit_count() != HAND:
-                raise TallyError(f"{GAME_ID}: {p!r}'s dealt hand must be {HAND} cards to check "
-                                 f"a teyaku, not {dealt.bit_count()}", game=GAME_ID, player=p,
+                raise TallyError(said("{game}: {player!r}'s dealt hand must be {size} cards "
+                                      "to check a teyaku, not {n}", game=GAME_ID, player=p,
+                                      size=HAND, n=dealt.bit_count()), game=GAME_ID, player=p,
                                  rule="teyaku", field=f"events.{i}.cards")
             if not played and p in table.hands and table.hands[p] != dealt:
-                raise TallyError(f"{GAME_ID}: {p!r}'s teyaku cards differ from their hand, but "
-                                 f"a teyaku ends the round at the deal", game=GAME_ID,
+                raise TallyError(said("{game}: {player!r}'s teyaku cards differ from their "
+                                      "hand, but a teyaku ends the round at the deal",
+                                      game=GAME_ID, player=p), game=GAME_ID,
                                  player=p, rule="teyaku", field=f"events.{i}.cards")
             # players never draw (§2): nobody else can hold a card dealt to p, and whatever
             # p still holds was dealt to p
@@ -148,21 +151,25 @@ def _claims(table, c, played: bool) -> dict:
                 if clash:
                     card = slugs_of(clash)[0]
                     raise TallyError(
-                        f"{GAME_ID}: {q!r} holds {card!r}, but " + (
-                            "it is not in their dealt hand and players never draw"
-                            if q == p else f"{card!r} is dealt to {p!r} in event {i}"),
+                        said("{game}: {player!r} holds {card!r}, but it is not in their dealt "
+                             "hand and players never draw", game=GAME_ID, player=q, card=card)
+                        if q == p else
+                        said("{game}: {player!r} holds {card!r}, but {card!r} is dealt to "
+                             "{other!r} in event {i}", game=GAME_ID, player=q, card=card,
+                             other=p, i=i),
                         game=GAME_ID, card=card, player=q, rule="teyaku",
                         field=f"hands.{q}")
             if p not in out and dealt & seen:
                 card = slugs_of(dealt & seen)[0]
-                raise TallyError(f"{GAME_ID}: card {card!r} is in two players' dealt hands",
+                raise TallyError(said("{game}: card {card!r} is in two players' dealt hands",
+                                      game=GAME_ID, card=card),
                                  game=GAME_ID, card=card, player=p, rule="teyaku",
                                  field=f"events.{i}.cards")
         if p in out:
             prev = out[p]
             if dealt is not None and prev[2] is not None and dealt != prev[2]:
-                raise TallyError(f"{GAME_ID}: two teyaku events give {p!r} different dealt "
-                                 f"hands", game=GAME_ID, player=p, rule="teyaku",
+                raise TallyError(said("{game}: two teyaku events give {player!r} different "
+                                      "dealt hands", game=GAME_ID, player=p), game=GAME_ID, player=p, rule="teyaku",
                                  field=f"events.{i}.cards")
             dealt = dealt if dealt is not None else prev[2]
             ids = list(prev[3]) + [x for x in ids if x not in prev[3]]
@@ -172,17 +179,22 @@ def _claims(table, c, played: bool) -> dict:
             have = {t.id for t, _ in found}
             for x in ids:
                 if x not in have:
-                    raise TallyError(f"{GAME_ID}: {p!r} claims {x} but their dealt hand "
-                                     f"({', '.join(slugs_of(dealt))}) does not hold it "
-                                     f"({BY_ID[x].condition})", game=GAME_ID, player=p,
+                    raise TallyError(said("{game}: {player!r} claims {yaku} but their dealt "
+                                          "hand ({cards}) does not hold it ({condition})",
+                                          game=GAME_ID, player=p, yaku=x,
+                                          cards=", ".join(slugs_of(dealt)),
+                                          condition=said(BY_ID[x].condition)),
+                                     game=GAME_ID, player=p,
                                      rule=x, field=f"events.{i}")
             if not found:
-                raise TallyError(f"{GAME_ID}: {p!r}'s dealt hand ({', '.join(slugs_of(dealt))}"
-                                 f") holds no teyaku", game=GAME_ID, player=p, rule="teyaku",
+                raise TallyError(said("{game}: {player!r}'s dealt hand ({cards}) holds no "
+                                      "teyaku", game=GAME_ID, player=p,
+                                      cards=", ".join(slugs_of(dealt))), game=GAME_ID, player=p, rule="teyaku",
                                  field=f"events.{i}")
         elif not ids:
-            raise TallyError(f"{GAME_ID}: event {i} (teyaku) needs 'yaku' (the teyaku id) or "
-                             f"'cards' (the 6 dealt cards)", game=GAME_ID, player=p,
+            raise TallyError(said("{game}: event {i} (teyaku) needs 'yaku' (the teyaku id) "
+                                  "or 'cards' (the 6 dealt cards)", game=GAME_ID, i=i),
+                             game=GAME_ID, player=p,
                              rule="teyaku", field=f"events.{i}")
         else:
             found = [(BY_ID[x], 0) for x in ids]
@@ -230,7 +242,7 @@ def score_round(rnd, c) -> RoundResult:
     tokens = read_totals(g, table.carry, "tokens", players)
     check_below_target(g, tokens, c.target, "tokens")
     outs = of_type(table.events, "out")
-    i_out, out = single(g, outs, "'out' event (only one player can go out first)")
+    i_out, out = single(g, outs, said("'out' event (only one player can go out first)"))
     voids = of_type(table.events, "void_round")
     notes: list[str] = []
 
@@ -238,8 +250,9 @@ def score_round(rnd, c) -> RoundResult:
         if len(table.events) > 1:
             i, ev = next((i, ev) for i, ev in enumerate(table.events)
                          if ev["type"] != "void_round")
-            raise TallyError(f"{g.id}: a void round scores nothing, so it cannot also have a "
-                             f"{ev['type']!r} event (event {i})", game=g.id, rule="void_round",
+            raise TallyError(said("{game}: a void round scores nothing, so it cannot also "
+                                  "have a {event!r} event (event {i})", game=g.id,
+                                  event=ev["type"], i=i), game=g.id, rule="void_round",
                              field=f"events.{i}")
         scores = tuple(PlayerScore(p, (), 0, (), 0, "draw", {"tokens": tokens[p]})
                        for p in players)
@@ -254,10 +267,11 @@ def score_round(rnd, c) -> RoundResult:
         (a, (va, ua, _, _)), (b, (vb, ub, _, _)) = claims.items()
         if not rules["simultaneous_teyaku_void"]:
             raise TallyError(
-                f"{g.id}: both {a!r} and {b!r} were dealt a teyaku, and the book (ch. 22) does "
-                f"not say what happens then (poka.md §10.1). Turn on 'simultaneous_teyaku_void' "
-                f"(the wiki rule: equal values cancel, four of a kind beats a 2-token hand) or "
-                f"enter only the teyaku your table awarded.", game=g.id,
+                said("{game}: both {player!r} and {other!r} were dealt a teyaku, and the book "
+                     "(ch. 22) does not say what happens then (poka.md §10.1). Turn on "
+                     "{option!r} (the wiki rule: equal values cancel, four of a kind beats a "
+                     "2-token hand) or enter only the teyaku your table awarded.", game=g.id,
+                     player=a, other=b, option="simultaneous_teyaku_void"), game=g.id,
                 option="simultaneous_teyaku_void", rule="teyaku", field="events")
         if va == vb:
             notes.append(said("{player}'s {yaku} ({tokens}) and {other}'s {other_yaku} "
@@ -266,8 +280,9 @@ def score_round(rnd, c) -> RoundResult:
                               yaku="+".join(t.id for t, _ in ua), tokens=va, other=b,
                               other_yaku="+".join(t.id for t, _ in ub), other_tokens=vb))
             if out is None:
-                raise TallyError(f"{g.id}: the equal teyaku of {a!r} and {b!r} cancel and the "
-                                 f"round is played: enter the 'out' event (who went out)",
+                raise TallyError(said("{game}: the equal teyaku of {player!r} and {other!r} "
+                                      "cancel and the round is played: enter the 'out' event "
+                                      "(who went out)", game=g.id, player=a, other=b),
                                  game=g.id, rule="out", field="events")
             claims = {}
         else:
@@ -279,8 +294,9 @@ def score_round(rnd, c) -> RoundResult:
     if claims:
         (winner, (value, used, dealt, _)), = claims.items()
         if out is not None:
-            raise TallyError(f"{g.id}: {winner!r}'s teyaku wins the round at the deal (§3), so "
-                             f"there is no play and no 'out' event (event {i_out})", game=g.id,
+            raise TallyError(said("{game}: {player!r}'s teyaku wins the round at the deal "
+                                  "(§3), so there is no play and no 'out' event (event {i})",
+                                  game=g.id, player=winner, i=i_out), game=g.id,
                              player=out["player"], rule="out", field=f"events.{i_out}")
         hits = [_hit(t, m) for t, m in used]
         reason = _teyaku_reason(used, winner, value, c.stack)
@@ -298,8 +314,8 @@ def score_round(rnd, c) -> RoundResult:
             reason = said("out: {player} was first to play their last card: 1 token",
                           player=winner)
     else:
-        raise TallyError(f"{g.id}: who won the round? Enter an 'out' event, a 'teyaku' event or "
-                         f"a 'void_round' event", game=g.id, rule="out", field="events")
+        raise TallyError(said("{game}: who won the round? Enter an 'out' event, a 'teyaku' "
+                              "event or a 'void_round' event", game=g.id), game=g.id, rule="out", field="events")
 
     steps = [Step("base", "base", value, reason, value)]
     if rules["cap_award_at_pool"] and c.pool is not None:
