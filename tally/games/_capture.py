@@ -258,6 +258,12 @@ MISDEAL_REASONS = {
     "hand_four_of_a_kind": "a player was dealt all 4 cards of a month",
     "hand_four_pairs": "a player was dealt four pairs",
 }
+# the same descriptions as sentences of their own, for the error that names a misdeal
+_MISDEAL_SAID = {
+    "field_four": said("all 4 cards of a month were dealt to the field"),
+    "hand_four_of_a_kind": said("a player was dealt all 4 cards of a month"),
+    "hand_four_pairs": said("a player was dealt four pairs"),
+}
 
 # Round inputs several capture games share (Game.inputs)
 LENGTH_INPUT = InputDef(
@@ -325,18 +331,22 @@ def read_table(g, rnd: Mapping, rules, misdeals=tuple(MISDEAL_REASONS),
         if kind == "misdeal":
             reason = ev.get("reason")
             if reason not in allowed:
-                why = ("four_of_a_kind_not_misdeal is on: the dealer captures the four cards"
-                       if reason == "field_four" and reason in misdeals
-                       else f"{g.id} misdeals are: {', '.join(allowed)}")
-                raise TallyError(f"{g.id}: misdeal reason {reason!r} is not a misdeal here "
-                                 f"({why})", game=g.id, rule="misdeal",
+                why = (said("four_of_a_kind_not_misdeal is on: the dealer captures the four "
+                            "cards") if reason == "field_four" and reason in misdeals
+                       else said("{game} misdeals are: {misdeals}", game=g.id,
+                                 misdeals=", ".join(allowed)))
+                raise TallyError(said("{game}: misdeal reason {misdeal!r} is not a misdeal "
+                                      "here ({why})", game=g.id, misdeal=reason, why=why),
+                                 game=g.id, rule="misdeal",
                                  field=f"events.{i}.reason")
             if reason != "field_four" and ev.get("player") is None:
-                raise TallyError(f"{g.id}: a {reason} misdeal is called by the holder: name "
-                                 f"the 'player'", game=g.id, rule="misdeal",
+                raise TallyError(said("{game}: a {misdeal} misdeal is called by the holder: "
+                                      "name the 'player'", game=g.id, misdeal=reason),
+                                 game=g.id, rule="misdeal",
                                  field=f"events.{i}.player")
             if misdeal is not None:
-                raise TallyError(f"{g.id}: two misdeal events in one round", game=g.id,
+                raise TallyError(said("{game}: two misdeal events in one round", game=g.id),
+                                 game=g.id,
                                  rule="misdeal", field=f"events.{i}")
             _check_hand_misdeal(g, rnd, players, ev, i, hand_sizes)
             misdeal = ev
@@ -344,34 +354,38 @@ def read_table(g, rnd: Mapping, rules, misdeals=tuple(MISDEAL_REASONS),
             flower = ev.get("flower")
             if not isinstance(flower, str) or flower not in _FLOWER_IDS or \
                     not g.deck & month_mask(flower):
-                raise TallyError(f"{g.id}: hiki_formed names flower {flower!r}, "
-                                 f"not a month of the {g.id} deck", game=g.id,
+                raise TallyError(said("{game}: hiki_formed names flower {flower!r}, not a "
+                                      "month of the {game} deck", game=g.id, flower=flower),
+                                 game=g.id,
                                  rule="hiki_formed", field=f"events.{i}.flower")
     carry = rnd.get("carry") or {}
     if not isinstance(carry, Mapping):
-        raise TallyError(f"{g.id}: 'carry' must be the previous round's carry object",
-                         game=g.id, field="carry")
+        raise TallyError(said("{game}: 'carry' must be the previous round's carry object",
+                              game=g.id), game=g.id, field="carry")
     carry = dict(carry)
     if carry.get("game_over"):
-        raise TallyError(f"{g.id}: the previous round ended the game (carry.game_over); "
-                         f"start a new game without a carry", game=g.id, field="carry")
+        raise TallyError(said("{game}: the previous round ended the game "
+                              "(carry.game_over); start a new game without a carry",
+                              game=g.id), game=g.id, field="carry")
     for key in ("totals", "wins"):
         part = carry.get(key, {})
         if not isinstance(part, Mapping) or any(
                 p not in players or not isinstance(v, (int, float)) or isinstance(v, bool)
                 for p, v in part.items()):
-            raise TallyError(f"{g.id}: carry.{key} must map players of this table to "
-                             f"numbers", game=g.id, field=f"carry.{key}")
+            raise TallyError(said("{game}: carry.{key} must map players of this table to "
+                                  "numbers", game=g.id, key=key), game=g.id, field=f"carry.{key}")
     played = carry.get("round", 0)
     if not isinstance(played, int) or isinstance(played, bool) or played < 0:
-        raise TallyError(f"{g.id}: carry.round must be the number of rounds played, not "
-                         f"{played!r}", game=g.id, field="carry.round")
+        raise TallyError(said("{game}: carry.round must be the number of rounds played, "
+                              "not {value!r}", game=g.id, value=played), game=g.id,
+                         field="carry.round")
     length = rnd.get("length")
     if length is not None and (not g.lengths or length not in g.lengths):
         allowed_len = (", ".join(map(str, g.lengths)) if g.lengths
-                       else "none: the game ends by its own rule")
-        raise TallyError(f"{g.id}: length {length!r} is not an agreed game length "
-                         f"({allowed_len})", game=g.id, field="length")
+                       else said("none: the game ends by its own rule"))
+        raise TallyError(said("{game}: length {value!r} is not an agreed game length "
+                              "({lengths})", game=g.id, value=length, lengths=allowed_len),
+                         game=g.id, field="length")
     return Table(g, rules, players, dealer, events, carry, misdeal, length)
 
 
@@ -383,8 +397,9 @@ def _check_hand_misdeal(g, rnd: Mapping, players, ev, i: int, hand_sizes) -> Non
         return
     size = hand_sizes.get(len(players))
     if reason == "hand_four_pairs" and size is not None and size < 8:
-        raise TallyError(f"{g.id}: a four-pairs misdeal needs 8 cards in hand, but "
-                         f"{len(players)}-player hands hold {size}", game=g.id, player=p,
+        raise TallyError(said("{game}: a four-pairs misdeal needs 8 cards in hand, but "
+                              "{n}-player hands hold {size}", game=g.id, n=len(players),
+                              size=size), game=g.id, player=p,
                          rule="misdeal", field=f"events.{i}.reason")
     if rnd.get("hands") is None:
         return
@@ -393,8 +408,9 @@ def _check_hand_misdeal(g, rnd: Mapping, players, ev, i: int, hand_sizes) -> Non
     ok = (4 in counts if reason == "hand_four_of_a_kind"
           else sum(n // 2 for n in counts) >= 4)  # four sets of 2 (a 4 of a month is 2 sets)
     if not ok:
-        raise TallyError(f"{g.id}: {p}'s hand does not hold the {reason} misdeal "
-                         f"({MISDEAL_REASONS[reason]})", game=g.id, player=p, rule="misdeal",
+        raise TallyError(said("{game}: {player}'s hand does not hold the {misdeal} misdeal "
+                              "({what})", game=g.id, player=p, misdeal=reason,
+                              what=_MISDEAL_SAID[reason]), game=g.id, player=p, rule="misdeal",
                          field=f"events.{i}")
 
 
@@ -413,11 +429,12 @@ def check_all_captured(t: Table, piles: Mapping[str, int], values, why: str) -> 
     got = value_of(union, values)
     if union != deck:
         missing = slugs_of(deck & ~union)
-        shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more"
-                                          if len(missing) > 6 else "")
-        raise TallyError(f"{t.game.id}: {why}, so every card is captured, but "
-                         f"{len(missing)} card(s) are in nobody's captures ({shown}); card "
-                         f"values total {got}, not {expected}", game=t.game.id,
+        shown = (said("{cards} and {more} more", cards=", ".join(missing[:6]),
+                      more=len(missing) - 6) if len(missing) > 6 else ", ".join(missing))
+        raise TallyError(said("{game}: {reason}, so every card is captured, but {n} card(s) "
+                              "are in nobody's captures ({cards}); card values total {got}, "
+                              "not {expected}", game=t.game.id, reason=why, n=len(missing),
+                              cards=shown, got=got, expected=expected), game=t.game.id,
                          card=missing[0], field="captures")
     return got
 

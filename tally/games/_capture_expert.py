@@ -92,7 +92,8 @@ def card_values_total_said(total):
 
 
 def err(g, msg: str, **kw) -> TallyError:
-    return TallyError(f"{g.id}: {msg}", game=g.id, **kw)
+    """The error, its message (a said() sentence, or a plain string) led by the game id."""
+    return TallyError(said("{game}: {message}", game=g.id, message=msg), game=g.id, **kw)
 
 
 def reject_event(g, rnd: Mapping, kind: str, why: str) -> None:
@@ -102,7 +103,7 @@ def reject_event(g, rnd: Mapping, kind: str, why: str) -> None:
     if isinstance(raw, (list, tuple)):
         for i, ev in enumerate(raw):
             if isinstance(ev, Mapping) and ev.get("type") == kind:
-                raise err(g, f"event {i}: {why}", rule=kind, field=f"events.{i}")
+                raise err(g, said("event {i}: {why}", i=i, why=why), rule=kind, field=f"events.{i}")
 
 
 def prescan(g, rnd: Mapping) -> None:
@@ -113,13 +114,15 @@ def prescan(g, rnd: Mapping) -> None:
         for i, ev in enumerate(raw):
             if isinstance(ev, Mapping) and ev.get("type") == "hiki_formed" and \
                     not isinstance(ev.get("flower"), str):
-                raise err(g, f"event {i} (hiki_formed): flower {ev.get('flower')!r} is not a "
-                             f"flower id", rule="hiki_formed", field=f"events.{i}.flower")
+                raise err(g, said("event {i} (hiki_formed): flower {value!r} is not a flower id",
+                                i=i, value=ev.get('flower')),
+                          rule="hiki_formed", field=f"events.{i}.flower")
     carry = rnd.get("carry")
     if isinstance(carry, Mapping) and "round" in carry:
         n = carry["round"]
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise err(g, f"carry.round must be a whole number, not {n!r}", field="carry.round")
+            raise err(g, said("carry.round must be a whole number, not {value!r}", value=n),
+                      field="carry.round")
 
 
 def check_fields(g, ev: Mapping, i: int, allowed) -> None:
@@ -127,7 +130,8 @@ def check_fields(g, ev: Mapping, i: int, allowed) -> None:
     extra = set(ev) - {"type", "player"} - set(allowed)
     if extra:
         bad = sorted(extra)[0]
-        raise err(g, f"event {i} ({ev['type']}) has unknown field {bad!r}", rule=ev["type"],
+        raise err(g, said("event {i} ({type}) has unknown field {key!r}", i=i, type=ev['type'],
+                          key=bad), rule=ev["type"],
                   field=f"events.{i}.{bad}")
 
 
@@ -135,8 +139,9 @@ def flower_of(g, ev: Mapping, i: int, key: str = "flower", *, deck: int | None =
     fl = ev.get(key)
     if not isinstance(fl, str) or fl not in MONTH or (deck is not None and
                                                        not deck & MONTH[fl]):
-        raise err(g, f"event {i} ({ev['type']}): {key} {fl!r} is not a flower of the deck "
-                     f"({', '.join(FLOWER_IDS)})", rule=ev["type"], field=f"events.{i}.{key}")
+        raise err(g, said("event {i} ({type}): {key} {value!r} is not a flower of the deck "
+                          "({ids})", i=i, type=ev['type'], key=key, value=fl,
+                          ids=", ".join(FLOWER_IDS)), rule=ev["type"], field=f"events.{i}.{key}")
     return fl
 
 
@@ -150,7 +155,8 @@ def read_hands(g, rnd: Mapping, players, size: int | None) -> dict[str, int]:
         for p in given:
             n = hands[p].bit_count()
             if n != size:
-                raise err(g, f"{p}'s hand has {n} cards, not the {size} dealt", player=p,
+                raise err(g, said("{player}'s hand has {n} cards, not the {size} dealt",
+                                  player=p, n=n, size=size), player=p,
                           field=f"hands.{p}")
     return {p: hands[p] for p in given}
 

@@ -25,6 +25,14 @@ def _err(msg, **kw):
     return TallyError(msg, game=GID, **kw)
 
 
+def _at(i, t=None):
+    """The "go-stop: event 3: " (or "go-stop: event 3 (bomb): ") that starts a message about
+    one event: a sentence of its own, so it is said in the reader's language too."""
+    if t is None:
+        return said("go-stop: event {i}: ", i=i)
+    return said("go-stop: event {i} ({type}): ", i=i, type=t)
+
+
 _GAME = []
 
 
@@ -38,7 +46,7 @@ def _game():
 def _bool(ev, key, i):
     v = ev.get(key, False)
     if not isinstance(v, bool):
-        raise _err(f"go-stop: event {i} ({ev['type']}): '{key}' must be true or false",
+        raise _err(said("{at}'{key}' must be true or false", at=_at(i, ev['type']), key=key),
                    field=f"events.{i}.{key}")
     return v
 
@@ -48,8 +56,9 @@ def _int(ev, key, i, default=None, minimum=0):
     if v is None:
         return None
     if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
-        raise _err(f"go-stop: event {i} ({ev['type']}): '{key}' must be a whole number "
-                   f">= {minimum}, not {v!r}", field=f"events.{i}.{key}")
+        raise _err(said("{at}'{key}' must be a whole number >= {minimum}, not {value!r}",
+                        at=_at(i, ev['type']), key=key, minimum=minimum, value=v),
+                   field=f"events.{i}.{key}")
     return v
 
 
@@ -58,8 +67,9 @@ def _month(ev, i, required=True):
     if m is None and not required:
         return None
     if not isinstance(m, str) or m not in FLOWER_BY_ID:
-        raise _err(f"go-stop: event {i} ({ev['type']}): unknown month {m!r}; use a flower id "
-                   f"({', '.join(FLOWER_BY_ID)})", field=f"events.{i}.month")
+        raise _err(said("{at}unknown month {value!r}; use a flower id ({ids})",
+                        at=_at(i, ev['type']), value=m, ids=", ".join(FLOWER_BY_ID)),
+                   field=f"events.{i}.month")
     return m
 
 
@@ -72,25 +82,26 @@ def _table(g, rnd, c: Compiled):
     dealer = player_field(g, rnd, "dealer", players)
     raw = rnd.get("sitting_out") or {}
     if not _is_map(raw):
-        raise _err("go-stop: 'sitting_out' must map each player who sits out to "
-                   "{forced, shows, triples}", field="sitting_out")
+        raise _err(said("go-stop: 'sitting_out' must map each player who sits out to "
+                        "{{forced, shows, triples}}"), field="sitting_out")
     for name in raw:
         if name not in players:
-            raise _err(f"go-stop: sitting_out names {name!r}, who is not one of the players",
-                       player=name, field=f"sitting_out.{name}")
+            raise _err(said("go-stop: sitting_out names {player!r}, who is not one of the "
+                            "players", player=name), player=name, field=f"sitting_out.{name}")
     n = len(players)
     if n <= 3 and raw:
-        raise _err(f"go-stop: with {n} players nobody sits out (gwangpalli needs 4-7)",
-                   field="sitting_out")
+        raise _err(said("go-stop: with {n} players nobody sits out (gwangpalli needs 4-7)",
+                        n=n), field="sitting_out")
     if n >= 4 and len(raw) != n - 3:
-        raise _err(f"go-stop: with {n} players exactly {n - 3} must sit out (only 3 play a "
-                   f"gwangpalli hand), not {len(raw)}", field="sitting_out")
+        raise _err(said("go-stop: with {n} players exactly {out} must sit out (only 3 play a "
+                        "gwangpalli hand), not {given}", n=n, out=n - 3, given=len(raw)),
+                   field="sitting_out")
     if n == 7 and not c.jokers:  # 1 Header: 7 x 7 = 49 cards need at least one joker
-        raise _err("go-stop: seven people need at least one joker in play (7 x 7 = 49 "
-                   "cards); set joker_table", option="joker_table", field="players")
+        raise _err(said("go-stop: seven people need at least one joker in play (7 x 7 = 49 "
+                        "cards); set joker_table"), option="joker_table", field="players")
     if dealer in raw:
-        raise _err(f"go-stop: the dealer {dealer!r} must play and cannot sit out",
-                   player=dealer, field=f"sitting_out.{dealer}")
+        raise _err(said("go-stop: the dealer {player!r} must play and cannot sit out",
+                        player=dealer), player=dealer, field=f"sitting_out.{dealer}")
     active = tuple(p for p in players if p not in raw)
     sitters = {}
     if raw:
@@ -110,47 +121,58 @@ def _table(g, rnd, c: Compiled):
         if info is None:
             info = {}
         if not _is_map(info):
-            raise _err(f"go-stop: sitting_out.{p} must be an object", player=p,
+            raise _err(said("go-stop: sitting_out.{player} must be an object", player=p),
+                       player=p,
                        field=f"sitting_out.{p}")
         forced = sitters[p]
         iris = info.get("dealt_iris_bridge", False)
         if iris and (n != 7 or not c.rules.seven_player_iris_forced_out):
-            raise _err(f"go-stop: {p!r}: dealt_iris_bridge forces a drop-out only with 7 "
-                       "people and seven_player_iris_forced_out on", player=p,
+            raise _err(said("go-stop: {player!r}: dealt_iris_bridge forces a drop-out only "
+                            "with 7 people and seven_player_iris_forced_out on", player=p),
+                       player=p,
                        option="seven_player_iris_forced_out", field=f"sitting_out.{p}")
         forced = forced or bool(iris)
         if "forced" in info and info["forced"] != forced:
-            why = ("two non-dealers had already chosen to play before their turn" if forced
-                   else "fewer than two non-dealers had chosen to play before their turn")
-            raise _err(f"go-stop: {p!r} sat out {'forced' if forced else 'voluntarily'}: "
-                       f"{why} (3.7), so 'forced' cannot be {info['forced']!r}", player=p,
+            raise _err(said("go-stop: {player!r} sat out forced: two non-dealers had already "
+                            "chosen to play before their turn (3.7), so 'forced' cannot be "
+                            "{value!r}", player=p, value=info['forced']) if forced else
+                       said("go-stop: {player!r} sat out voluntarily: fewer than two "
+                            "non-dealers had chosen to play before their turn (3.7), so "
+                            "'forced' cannot be {value!r}", player=p, value=info['forced']),
+                       player=p,
                        field=f"sitting_out.{p}.forced")
         shows = info.get("shows", [])
         from . import pile_mask
         m = pile_mask(g, shows, player=p, field=f"sitting_out.{p}.shows")
         if m & c.off:
             bad = slugs_of(m & c.off)[0]
-            raise _err(f"player {p!r}: card {bad!r} is not in play under these options",
-                       card=bad, player=p, field=f"sitting_out.{p}.shows")
+            from . import _who
+            raise _err(said("{who}card {card!r} is not in play under these options",
+                            who=_who(p), card=bad), card=bad, player=p,
+                       field=f"sitting_out.{p}.shows")
         if m & ~ELIGIBLE:
             bad = slugs_of(m & ~ELIGIBLE)[0]
-            raise _err(f"go-stop: {p!r} cannot sell {bad!r}: only brights, double junk, the "
-                       "sake cup and jokers earn compensation (6.3)", card=bad, player=p,
+            raise _err(said("go-stop: {player!r} cannot sell {card!r}: only brights, double "
+                            "junk, the sake cup and jokers earn compensation (6.3)", player=p,
+                            card=bad), card=bad, player=p,
                        field=f"sitting_out.{p}.shows")
         if m & shown_all:
             bad = slugs_of(m & shown_all)[0]
-            raise _err(f"go-stop: card {bad!r} is shown by two players", card=bad,
+            raise _err(said("go-stop: card {card!r} is shown by two players", card=bad),
+                       card=bad,
                        player=p, field=f"sitting_out.{p}.shows")
         shown_all |= m
         triples = info.get("triples", 0)
         if isinstance(triples, bool):
             triples = int(triples)
         if not isinstance(triples, int) or not 0 <= triples <= 2:
-            raise _err(f"go-stop: sitting_out.{p}.triples must be 0, 1 or 2", player=p,
+            raise _err(said("go-stop: sitting_out.{player}.triples must be 0, 1 or 2",
+                            player=p), player=p,
                        field=f"sitting_out.{p}.triples")
         if (m or triples) and not forced:
-            raise _err(f"go-stop: {p!r} dropped out voluntarily and cannot claim "
-                       "compensation (only forced drop-outs are paid, 3.7)", player=p,
+            raise _err(said("go-stop: {player!r} dropped out voluntarily and cannot claim "
+                            "compensation (only forced drop-outs are paid, 3.7)", player=p),
+                       player=p,
                        field=f"sitting_out.{p}.shows")
         if forced and m:
             cards = m
@@ -213,59 +235,66 @@ def _replay(rnd, c: Compiled, active, dealer, events, check):
         t = ev["type"]
         p = ev.get("player")
         if h.end is not None and not (t in _AFTER_END_OK and h.end[0] == "four"):
-            raise _err(f"go-stop: event {i} ({t}) comes after the hand ended "
-                       f"({h.end[0]} at event {h.end[1]['index']})", field=f"events.{i}")
+            raise _err(said("go-stop: event {i} ({type}) comes after the hand ended "
+                            "({end} at event {j})", i=i, type=t, end=h.end[0],
+                            j=h.end[1]['index']), field=f"events.{i}")
         if t == "go":
             s = _int(ev, "score", i)
             g = h.gos[p]
             if check:
                 if s is None:
-                    raise _err(f"go-stop: event {i}: a go needs the caller's 'score'",
+                    raise _err(said("{at}a go needs the caller's 'score'", at=_at(i)),
                                player=p, field=f"events.{i}.score")
                 if not g and s < thr:
-                    raise _err(f"go-stop: event {i}: {p!r} cannot say Go at {s} points, "
-                               f"below the Stop target {thr} (5.2)", player=p, rule="go",
+                    raise _err(said("{at}{player!r} cannot say Go at {score} points, below "
+                                    "the Stop target {target} (5.2)", at=_at(i), player=p,
+                                    score=s, target=thr), player=p, rule="go",
                                field=f"events.{i}.score")
                 if g and s <= g[-1]:
-                    raise _err(f"go-stop: event {i}: {p!r} said Go at {g[-1]} before, so a "
-                               f"new call needs more than {g[-1]} points, not {s} (5.2)",
+                    raise _err(said("{at}{player!r} said Go at {last} before, so a new call "
+                                    "needs more than {last} points, not {score} (5.2)",
+                                    at=_at(i), player=p, last=g[-1], score=s),
                                player=p, rule="go", field=f"events.{i}.score")
             g.append(s)
             h.go_index.setdefault(p, i)
         elif t in ("stop", "winning_brights"):
             if t == "winning_brights" and not r.winning_brights:
-                raise _err(f"go-stop: event {i}: winning_brights needs the winning_brights "
-                           "option", option="winning_brights", field=f"events.{i}")
+                raise _err(said("{at}winning_brights needs the winning_brights option",
+                                at=_at(i)), option="winning_brights", field=f"events.{i}")
             h.end = ("stop", {"index": i, "player": p, "score": _int(ev, "score", i),
                               "type": t})
         elif t == "heundeum":
             m = _month(ev, i)
             turn = _int(ev, "turn", i, minimum=1)
             if m in h.heundeum[p]:
-                raise _err(f"go-stop: event {i}: {p!r} already showed {m}", player=p,
+                raise _err(said("{at}{player!r} already showed {month}", at=_at(i), player=p,
+                                month=m), player=p,
                            field=f"events.{i}.month")
             if r.heundeum_timing == "deal_only" and turn is not None and turn > 1:
-                raise _err(f"go-stop: event {i}: heundeum only after the deal under "
-                           f"heundeum_timing=deal_only, not on turn {turn}", player=p,
+                raise _err(said("{at}heundeum only after the deal under "
+                                "heundeum_timing=deal_only, not on turn {turn}", at=_at(i),
+                                turn=turn), player=p,
                            option="heundeum_timing", field=f"events.{i}.turn")
             h.heundeum[p].append(m)
         elif t == "bomb":
             m = _month(ev, i)
             if m in h.heundeum[p] and not r.bomb_with_declared_triple:
-                raise _err(f"go-stop: event {i}: {p!r} declared {m} as heundeum and may not "
-                           "bomb with it (bomb_with_declared_triple off, 3.6.1)", player=p,
+                raise _err(said("{at}{player!r} declared {month} as heundeum and may not "
+                                "bomb with it (bomb_with_declared_triple off, 3.6.1)",
+                                at=_at(i), player=p, month=m), player=p,
                            option="bomb_with_declared_triple", field=f"events.{i}")
             if m in h.bombs[p]:
-                raise _err(f"go-stop: event {i}: {p!r} bombed {m} twice", player=p,
+                raise _err(said("{at}{player!r} bombed {month} twice", at=_at(i), player=p,
+                                month=m), player=p,
                            field=f"events.{i}.month")
             h.bombs[p].append(m)
             steal(ev, p, 1 if r.bomb_steals_junk else 0)
         elif t == "pass_hand_play":
             h.passes[p] += 1
             if r.bomb_draw_mode != "one_plus_two_skips" or h.passes[p] > 2 * len(h.bombs[p]):
-                raise _err(f"go-stop: event {i}: {p!r} may skip a hand play only after a "
-                           "bomb, at most twice per bomb, under bomb_draw_mode="
-                           "one_plus_two_skips", player=p, option="bomb_draw_mode",
+                raise _err(said("{at}{player!r} may skip a hand play only after a bomb, at "
+                                "most twice per bomb, under bomb_draw_mode=one_plus_two_skips",
+                                at=_at(i), player=p), player=p, option="bomb_draw_mode",
                            field=f"events.{i}")
         elif t == "ppuk":
             turn = _int(ev, "turn", i, minimum=1)
@@ -278,8 +307,9 @@ def _replay(rnd, c: Compiled, active, dealer, events, check):
         elif t in ("stack_capture", "ja_ppuk"):
             creator = p if t == "ja_ppuk" else ev.get("creator", "dealt")
             if creator != "dealt" and creator not in active:
-                raise _err(f"go-stop: event {i}: stack creator {creator!r} is not at the "
-                           "table (use a player's name or 'dealt')", player=creator,
+                raise _err(said("{at}stack creator {player!r} is not at the table (use a "
+                                "player's name or 'dealt')", at=_at(i), player=creator),
+                           player=creator,
                            field=f"events.{i}.creator")
             h.stacks[p] += 1
             if creator == "dealt" and r.stack_capture_steals == "created_only":
@@ -298,35 +328,38 @@ def _replay(rnd, c: Compiled, active, dealer, events, check):
         elif t in ("joker_capture", "joker_from_layout"):
             card = ev.get("card")
             if card not in c.jokers:
-                raise _err(f"go-stop: event {i}: {card!r} is not a bonus card in play "
-                           f"(joker_table={r.joker_table!r})", card=str(card),
+                raise _err(said("{at}{card!r} is not a bonus card in play "
+                                "(joker_table={table!r})", at=_at(i), card=card,
+                                table=r.joker_table), card=str(card),
                            option="joker_table", field=f"events.{i}.card")
             if t == "joker_from_layout" and p != dealer:
-                raise _err(f"go-stop: event {i}: a joker dealt to the layout goes to the "
-                           f"dealer {dealer!r}, not {p!r}", player=p, field=f"events.{i}")
+                raise _err(said("{at}a joker dealt to the layout goes to the dealer "
+                                "{dealer!r}, not {player!r}", at=_at(i), dealer=dealer,
+                                player=p), player=p, field=f"events.{i}")
             if c.jokers[card][1] == "boss_junk":
                 steal(ev, p, 1)
         elif t == "junk_transfer":
             giver, card = ev.get("from"), ev.get("card")
             if giver not in active or giver == p:
-                raise _err(f"go-stop: event {i}: junk_transfer 'from' {giver!r} must be "
-                           "another player at the table", player=giver,
+                raise _err(said("{at}junk_transfer 'from' {player!r} must be another player "
+                                "at the table", at=_at(i), player=giver), player=giver,
                            field=f"events.{i}.from")
             bit = BIT.get(card) if isinstance(card, str) else None
             if bit is None or not bit & (c.junk_cards | c.flex_mask):
-                raise _err(f"go-stop: event {i}: {card!r} is not a junk card in play",
-                           card=str(card), field=f"events.{i}.card")
+                raise _err(said("{at}{card!r} is not a junk card in play", at=_at(i),
+                                card=card), card=str(card), field=f"events.{i}.card")
             h.last_owner[bit] = (p, i)
         elif t == "sake_designation":
             a = ev.get("as")
             if a not in ("animal", "junk"):
-                raise _err(f"go-stop: event {i}: sake_designation 'as' must be animal or "
-                           "junk", player=p, field=f"events.{i}.as")
+                raise _err(said("{at}sake_designation 'as' must be animal or junk",
+                                at=_at(i)), player=p, field=f"events.{i}.as")
             h.sake_as[p] = a
         elif t == "four_in_hand":
             _month(ev, i)
             if any(q == p for q, _ in h.fours):
-                raise _err(f"go-stop: event {i}: {p!r} already showed four", player=p,
+                raise _err(said("{at}{player!r} already showed four", at=_at(i), player=p),
+                           player=p,
                            field=f"events.{i}")
             h.fours.append((p, i))
             h.end = ("four", {"index": h.fours[0][1], "player": h.fours[0][0]})
@@ -335,39 +368,40 @@ def _replay(rnd, c: Compiled, active, dealer, events, check):
         elif t == "void_deal":
             reason = ev.get("reason", "four_in_layout")
             if reason == "four_pairs" and not r.misdeal_four_pairs:
-                raise _err(f"go-stop: event {i}: a four-pairs misdeal needs the "
-                           "misdeal_four_pairs option", option="misdeal_four_pairs",
+                raise _err(said("{at}a four-pairs misdeal needs the misdeal_four_pairs "
+                                "option", at=_at(i)), option="misdeal_four_pairs",
                            field=f"events.{i}.reason")
             h.end = ("void", {"index": i, "reason": reason})
         elif t == "nagari":
             h.end = ("nagari", {"index": i, "reason": ev.get("reason", "cards_exhausted")})
         elif t == "syodang_offer":
             if len(active) != 3:
-                raise _err(f"go-stop: event {i}: a nagari (syodang) may be offered only with "
-                           "3 players (5.7)", player=p, field=f"events.{i}")
+                raise _err(said("{at}a nagari (syodang) may be offered only with 3 players "
+                                "(5.7)", at=_at(i)), player=p, field=f"events.{i}")
             ref = ev.get("refused_by")
             if ref is None:
                 h.end = ("nagari", {"index": i, "reason": "syodang_accepted"})
             else:
                 if ref not in active or ref == p:
-                    raise _err(f"go-stop: event {i}: refused_by {ref!r} must be one of the "
-                               "two other players", player=ref,
+                    raise _err(said("{at}refused_by {player!r} must be one of the two other "
+                                    "players", at=_at(i), player=ref), player=ref,
                                field=f"events.{i}.refused_by")
                 h.offers.append([p, ref, i, None])
         elif t == "syodang_lapsed":
             open_ = [o for o in h.offers if o[3] is None]
             if not open_:
-                raise _err(f"go-stop: event {i}: no refused nagari offer is in effect",
+                raise _err(said("{at}no refused nagari offer is in effect", at=_at(i)),
                            field=f"events.{i}")
             open_[-1][3] = i
         elif t == "oe_myeon":
             kind = ev.get("kind", "played_unmatched")
             if kind not in ("played_unmatched", "left_capturable"):
-                raise _err(f"go-stop: event {i}: oe_myeon kind must be played_unmatched or "
-                           "left_capturable", field=f"events.{i}.kind")
+                raise _err(said("{at}oe_myeon kind must be played_unmatched or "
+                                "left_capturable", at=_at(i)), field=f"events.{i}.kind")
             card = ev.get("card")
             if not isinstance(card, str) or card not in CARD:
-                raise _err(f"go-stop: event {i}: unknown card {card!r}", card=str(card),
+                raise _err(said("{at}unknown card {card!r}", at=_at(i), card=card),
+                           card=str(card),
                            field=f"events.{i}.card")
             for k in ("last_card", "offered_draw", "same_result"):
                 _bool(ev, k, i)
@@ -376,22 +410,22 @@ def _replay(rnd, c: Compiled, active, dealer, events, check):
                    "boar_capture"):
             opt, why = _FIRST_TURN[t]
             if not getattr(r, opt):
-                raise _err(f"go-stop: event {i}: {t} pays nothing unless {opt} is set",
-                           option=opt, field=f"events.{i}")
+                raise _err(said("{at}{type} pays nothing unless {option} is set", at=_at(i),
+                                type=t, option=opt), option=opt, field=f"events.{i}")
             chips(i, p, getattr(r, opt), said(why))
         elif t == "weol_yak_first_turn":
             if not r.weol_yak_first_turn:
-                raise _err(f"go-stop: event {i}: weol_yak_first_turn needs that option",
+                raise _err(said("{at}weol_yak_first_turn needs that option", at=_at(i)),
                            option="weol_yak_first_turn", field=f"events.{i}")
             h.weol.add(p)
         elif t == "baek_hwa_jeom":
             if not r.baek_hwa_jeom:
-                raise _err(f"go-stop: event {i}: baek_hwa_jeom needs that option",
+                raise _err(said("{at}baek_hwa_jeom needs that option", at=_at(i)),
                            option="baek_hwa_jeom", field=f"events.{i}")
             steal(ev, p, 1)
     if h.end is None:
-        raise _err("go-stop: the round has no end: add a stop, nagari, four_in_hand, "
-                   "void_deal or four_on_table event", field="events")
+        raise _err(said("go-stop: the round has no end: add a stop, nagari, four_in_hand, "
+                        "void_deal or four_on_table event"), field="events")
     return h, thr
 
 
@@ -562,16 +596,17 @@ def _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check):
     losers = [p for p in active if p != W]
     mW = piles[W]
     if h.end[1]["type"] == "winning_brights" and mW & BRIGHTS != BRIGHTS:
-        raise _err(f"go-stop: {W!r} declared winning_brights without all five brights",
-                   player=W, rule="winning_brights")
+        raise _err(said("go-stop: {player!r} declared winning_brights without all five "
+                        "brights", player=W), player=W, rule="winning_brights")
     forced = {}  # declared sake designations (2.3, 4)
     raw_as = rnd.get("sake_as") or {}
     if not _is_map(raw_as):
-        raise _err("go-stop: 'sake_as' must map players to animal or junk", field="sake_as")
+        raise _err(said("go-stop: 'sake_as' must map players to animal or junk"),
+                   field="sake_as")
     for p, a in list(raw_as.items()) + list(h.sake_as.items()):
         if p not in active or a not in ("animal", "junk"):
-            raise _err(f"go-stop: sake_as {p!r}: {a!r} (players at the table; animal or "
-                       "junk)", player=p, field=f"sake_as.{p}")
+            raise _err(said("go-stop: sake_as {player!r}: {value!r} (players at the table; "
+                            "animal or junk)", player=p, value=a), player=p, field=f"sake_as.{p}")
         forced[p] = SAKE if a == "junk" else 0
 
     def des(p, m):
@@ -589,22 +624,27 @@ def _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check):
     G = h.gos[W]
     if check:
         if best_ps < thr:
-            raise _err(f"go-stop: {W!r} cannot stop with {best_ps} points: the Stop target "
-                       f"is {thr} (5.1)", player=W, rule="stop", field=f"captures.{W}")
+            raise _err(said("go-stop: {player!r} cannot stop with {score} points: the Stop "
+                            "target is {target} (5.1)", player=W, score=best_ps, target=thr),
+                       player=W, rule="stop", field=f"captures.{W}")
         if G and best_ps <= G[-1]:
-            raise _err(f"go-stop: {W!r} said Go at {G[-1]} and cannot stop at {best_ps} "
-                       f"points (it must be more than {G[-1]}, 5.2)", player=W, rule="stop")
+            raise _err(said("go-stop: {player!r} said Go at {last} and cannot stop at "
+                            "{score} points (it must be more than {last}, 5.2)", player=W,
+                            last=G[-1], score=best_ps), player=W, rule="stop")
         s = h.end[1]["score"]
         if s is not None and s != best_ps:
-            raise _err(f"go-stop: the stop says {W!r} has {s} points but the captures score "
-                       f"{best_ps}", player=W, rule="stop", field=f"events.{stop_i}.score")
+            raise _err(said("go-stop: the stop says {player!r} has {stated} points but the "
+                            "captures score {score}", player=W, stated=s, score=best_ps),
+                       player=W, rule="stop", field=f"events.{stop_i}.score")
     for i, ev in h.oe:  # 5.7: the oe-myeon card is one the winner captured to win
         if ev["player"] == W:
-            raise _err(f"go-stop: event {i}: the winner {W!r} cannot be liable for oe-myeon",
-                       player=W, rule="oe_myeon", field=f"events.{i}.player")
+            raise _err(said("{at}the winner {player!r} cannot be liable for oe-myeon",
+                            at=_at(i), player=W), player=W, rule="oe_myeon",
+                       field=f"events.{i}.player")
         if not mW & CARD[ev["card"]].bit:
-            raise _err(f"go-stop: event {i}: oe-myeon card {ev['card']!r} is not in the "
-                       f"winner {W!r}'s captures", card=ev["card"], rule="oe_myeon",
+            raise _err(said("{at}oe-myeon card {card!r} is not in the winner {player!r}'s "
+                            "captures", at=_at(i), card=ev["card"], player=W), card=ev["card"],
+                       rule="oe_myeon",
                        field=f"events.{i}.card")
     n = len(G)
     add, gm = go_terms(n, r.go_bonus_formula)
@@ -631,8 +671,8 @@ def _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check):
         if mis is not None:
             if not _is_map(mis) or not isinstance(mis.get("multiplier"), int) \
                     or not 2 <= mis["multiplier"] <= 9:
-                raise _err("go-stop: 'mission' must be {cards: [...], multiplier: 2..9}",
-                           field="mission")
+                raise _err(said("go-stop: 'mission' must be {{cards: [...], multiplier: "
+                                "2..9}}"), field="mission")
             from . import pile_mask
             mm = pile_mask(_game(), mis.get("cards", []), field="mission.cards")
             if mm and mW & mm == mm:
@@ -646,8 +686,8 @@ def _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check):
         wm = rnd.get("weol_yak_month")
         if wm is not None:
             if not isinstance(wm, str) or wm not in FLOWER_BY_ID:
-                raise _err(f"go-stop: weol_yak_month {wm!r} is not a flower id",
-                           field="weol_yak_month")
+                raise _err(said("go-stop: weol_yak_month {value!r} is not a flower id",
+                                value=wm), field="weol_yak_month")
             if mW & month_mask(wm) == month_mask(wm):
                 wf_fixed.append(("weol_yak_month", 4, said(
                     "weol-yak x4: {player} holds all four {month}", player=W, month=wm)))
@@ -719,18 +759,21 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     for p, m in piles.items():
         if m & shown:
             bad = slugs_of(m & shown)[0]
-            raise _err(f"go-stop: card {bad!r} is in {p!r}'s captures and shown by a player "
-                       "who sat out", card=bad, player=p, field=f"captures.{p}")
+            raise _err(said("go-stop: card {card!r} is in {player!r}'s captures and shown by "
+                            "a player who sat out", card=bad, player=p), card=bad, player=p,
+                       field=f"captures.{p}")
     events = events_of(g, rnd, active)
     check = rnd.get("check_calls", True)
     if not isinstance(check, bool):
-        raise _err("go-stop: 'check_calls' must be true or false", field="check_calls")
+        raise _err(said("go-stop: 'check_calls' must be true or false"), field="check_calls")
     carry = rnd.get("carry") or {}
     if not _is_map(carry):
-        raise _err("go-stop: 'carry' must be the previous round's carry object", field="carry")
+        raise _err(said("go-stop: 'carry' must be the previous round's carry object"),
+                   field="carry")
     carry_n = carry.get("nagari", 0)
     if not isinstance(carry_n, int) or isinstance(carry_n, bool) or carry_n < 0:
-        raise _err("go-stop: carry.nagari must be a whole number >= 0", field="carry.nagari")
+        raise _err(said("go-stop: carry.nagari must be a whole number >= 0"),
+                   field="carry.nagari")
     pending = carry.get("compensation", [])
     h, thr = _replay(rnd, c, active, dealer, events, check)
     payments = list(h.instant)
@@ -763,13 +806,15 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         W = info["player"]
         for p in active:
             if p not in (rnd.get("captures") or {}):
-                raise _err(f"go-stop: a Stop needs {p!r}'s captures (the winner's pile, and "
-                           "each loser's for the bak tests)", player=p, field=f"captures.{p}")
+                raise _err(said("go-stop: a Stop needs {player!r}'s captures (the winner's "
+                                "pile, and each loser's for the bak tests)", player=p),
+                           player=p, field=f"captures.{p}")
         # the last junk_transfer of a card must agree with the final piles
         for bit, (to, i) in h.last_owner.items():
             if not piles[to] & bit:
-                raise _err(f"go-stop: event {i} gives {slugs_of(bit)[0]!r} to {to!r}, but it "
-                           f"is not in {to!r}'s final captures", player=to,
+                raise _err(said("go-stop: event {i} gives {card!r} to {player!r}, but it is "
+                                "not in {player!r}'s final captures", i=i,
+                                card=slugs_of(bit)[0], player=to), player=to,
                            card=slugs_of(bit)[0], field=f"events.{i}")
         s = _settle_stop(c, r, h, thr, active, piles, carry_n, rnd, check)
         winner, next_dealer = W, W
@@ -889,11 +934,11 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if r.compensation_timing == "delayed":
         owed = [(f, per, False) for f, (per, *_rest) in claims.items()]
         if not isinstance(pending, list):
-            raise _err("go-stop: carry.compensation must be a list", field="carry")
+            raise _err(said("go-stop: carry.compensation must be a list"), field="carry")
         for item in pending:
             if not _is_map(item) or item.get("to") not in players:
-                raise _err("go-stop: carry.compensation entries must name a player at the "
-                           "table", field="carry.compensation")
+                raise _err(said("go-stop: carry.compensation entries must name a player at "
+                                "the table"), field="carry.compensation")
             owed.append((item["to"], item.get("per_payer", 0), True))
         if losers_of_hand:
             for f, per, doubled in owed:

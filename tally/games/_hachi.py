@@ -118,7 +118,8 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
 
 
 def _err(g, msg: str, **kw) -> TallyError:
-    return TallyError(f"{g.id}: {msg}", game=g.id, **kw)
+    """The error, its message (a said() sentence) led by the game id."""
+    return TallyError(said("{game}: {message}", game=g.id, message=msg), game=g.id, **kw)
 
 
 # --------------------------------------------------------------------------------------------
@@ -169,16 +170,17 @@ def chart_checker(chart: Mapping[int, tuple[int, ...]]):
 
 def _from_captures(g, rnd, t, c, check) -> tuple[dict, dict, list[str]]:
     if "yaku" in rnd:
-        raise _err(g, "'yaku' goes with 'card_totals'; with 'captures' the yaku are found "
-                      "from the cards", field="yaku")
+        raise _err(g, said("'yaku' goes with 'card_totals'; with 'captures' the yaku are found "
+                           "from the cards"), field="yaku")
     piles = piles_of(g, rnd, t.players, max_pile=IN_PLAY)
     union = 0
     for m in piles.values():
         union |= m
     if union.bit_count() > IN_PLAY:
-        raise _err(g, f"{union.bit_count()} cards captured in all, but at most {IN_PLAY} come "
-                      f"into play (7 + 7 dealt, 6 to the field, 14 drawn; the other 14 stay "
-                      f"in the draw pile; section 5.1)", field="captures",
+        raise _err(g, said("{n} cards captured in all, but at most {most} come into play (7 + 7 "
+                           "dealt, 6 to the field, 14 drawn; the other 14 stay in the draw "
+                           "pile; section 5.1)", n=union.bit_count(), most=IN_PLAY),
+                   field="captures",
                    rule="too_many_cards")
     evals = {p: evaluate(piles[p], c) for p in t.players}
     words, notes = {}, []
@@ -201,40 +203,44 @@ def _from_totals(g, rnd, t) -> tuple[dict, dict, list[str]]:
     section 10 HS2 / H2)."""
     totals = rnd.get("card_totals")
     if not isinstance(totals, Mapping):
-        raise _err(g, "'card_totals' must map each player to their card total",
+        raise _err(g, said("'card_totals' must map each player to their card total"),
                    field="card_totals")
     claims = rnd.get("yaku") or {}
     if not isinstance(claims, Mapping):
-        raise _err(g, "'yaku' must map players to lists of yaku ids", field="yaku")
+        raise _err(g, said("'yaku' must map players to lists of yaku ids"), field="yaku")
     for name in list(totals) + list(claims):
         if name not in t.players:
-            raise _err(g, f"{name!r} is not one of the players", player=name,
+            raise _err(g, said("{player!r} is not one of the players", player=name), player=name,
                        field="card_totals" if name in totals else "yaku")
     evals, words, notes, owner = {}, {}, [], {}
     for p in t.players:
         v = totals.get(p)
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_CARD_TOTAL:
-            raise _err(g, f"card total of {p!r} must be a whole number 0..{MAX_CARD_TOTAL} "
-                          f"(at most {IN_PLAY} cards of at most 10), not {v!r}", player=p,
+            raise _err(g, said("card total of {player!r} must be a whole number 0..{most} (at "
+                               "most {cards} cards of at most 10), not {value!r}", player=p,
+                               most=MAX_CARD_TOTAL, cards=IN_PLAY, value=v), player=p,
                        field=f"card_totals.{p}")
         ids = claims.get(p, [])
         if isinstance(ids, (str, bytes)) or not isinstance(ids, (list, tuple)):
-            raise _err(g, f"yaku of {p!r} must be a list of yaku ids", player=p,
+            raise _err(g, said("yaku of {player!r} must be a list of yaku ids", player=p),
+                       player=p,
                        field=f"yaku.{p}")
         hits, need = [], 0
         for yid in ids:
             if not isinstance(yid, str) or yid not in ROW_BY_ID:
-                raise _err(g, f"unknown yaku {yid!r} for {p!r}; known: "
-                              f"{', '.join(ROW_BY_ID)}", player=p, rule=str(yid),
+                raise _err(g, said("unknown yaku {value!r} for {player!r}; known: {ids}", value=yid,
+                                   player=p, ids=", ".join(ROW_BY_ID)), player=p, rule=str(yid),
                            field=f"yaku.{p}")
             if any(h.id == yid for h in hits):
-                raise _err(g, f"{p!r} lists yaku {yid!r} twice (a yaku scores once)",
+                raise _err(g, said("{player!r} lists yaku {id!r} twice (a yaku scores once)",
+                                   player=p, id=yid),
                            player=p, rule=yid, field=f"yaku.{p}")
             for q, other in owner.items():
                 clash = other & ROW_BY_ID[yid].mask
                 if q != p and clash:
-                    raise _err(g, f"{p!r}'s {yid} needs {slugs_of(clash)[0]!r}, which a yaku "
-                                  f"of {q!r} also needs; a card is in one pile only", player=p,
+                    raise _err(g, said("{player!r}'s {yaku} needs {card!r}, which a yaku of "
+                                       "{other!r} also needs; a card is in one pile only", player=p,
+                                       yaku=yid, card=slugs_of(clash)[0], other=q), player=p,
                                card=slugs_of(clash)[0], rule=yid, field=f"yaku.{p}")
             need |= ROW_BY_ID[yid].mask
             hits.append(HITS[yid])
@@ -252,9 +258,10 @@ def _from_totals(g, rnd, t) -> tuple[dict, dict, list[str]]:
                               "ribbon count (section 10 HS2 / H2); scored as given",
                               player=p, value=v, ribbons=r, cards=n))
     if sum(totals[p] for p in t.players) > MAX_CARD_TOTAL:
-        raise _err(g, f"card totals add up to {sum(totals[p] for p in t.players)}, but at "
-                      f"most {IN_PLAY} cards worth at most 10 each are captured in a round "
-                      f"(at most {MAX_CARD_TOTAL})", field="card_totals")
+        raise _err(g, said("card totals add up to {total}, but at most {cards} cards worth at "
+                           "most 10 each are captured in a round (at most {most})",
+                           total=sum(totals[p] for p in t.players), cards=IN_PLAY,
+                           most=MAX_CARD_TOTAL), field="card_totals")
     return evals, words, notes
 
 
@@ -274,8 +281,9 @@ def _streak_in(g, t) -> tuple[str | None, int]:
     if not isinstance(s, Mapping) or s.get("player") not in (None, *t.players) or \
             not isinstance(s.get("count"), int) or isinstance(s.get("count"), bool) or \
             not 0 <= s["count"] < STREAK_WINS or (s["count"] > 0) != (s["player"] is not None):
-        raise _err(g, f"carry.streak must be the previous round's streak "
-                      f"({{'player': name or null, 'count': 0..{STREAK_WINS - 1}}}), not {s!r}",
+        raise _err(g, said("carry.streak must be the previous round's streak ({{'player': name "
+                           "or null, 'count': 0..{most}}}), not {value!r}",
+                           most=STREAK_WINS - 1, value=s),
                    field="carry.streak")
     return s["player"], s["count"]
 
@@ -287,15 +295,15 @@ def score_round(g, rnd: Mapping, c: Compiled, check) -> RoundResult:
         return misdeal_result(t, preset)
     streak_p, streak_n = _streak_in(g, t)
     if "captures" in rnd and "card_totals" in rnd:
-        raise _err(g, "give either 'captures' or 'card_totals' (with 'yaku'), not both",
+        raise _err(g, said("give either 'captures' or 'card_totals' (with 'yaku'), not both"),
                    field="card_totals")
     if "card_totals" in rnd:
         evals, words, notes = _from_totals(g, rnd, t)
     elif "captures" in rnd:
         evals, words, notes = _from_captures(g, rnd, t, c, check)
     else:
-        raise _err(g, "'captures' is missing (each player's cards; or 'card_totals' and "
-                      "'yaku' when only totals are known)", field="captures")
+        raise _err(g, said("'captures' is missing (each player's cards; or 'card_totals' and "
+                           "'yaku' when only totals are known)"), field="captures")
     led = Ledger(t.players)
     for p in t.players:
         led.start(p, "card_value", evals[p].details["card_value"], words[p])

@@ -58,7 +58,7 @@ def go_terms(n: int, formula: str) -> tuple[int, int]:
         return 2, n - 1
     if formula == "korean_common":
         return n, 2 ** (n - 2)
-    raise TallyError(f"unknown go_bonus_formula {formula!r}", game=GID,
+    raise TallyError(said("unknown go_bonus_formula {value!r}", value=formula), game=GID,
                      option="go_bonus_formula")
 
 
@@ -333,9 +333,11 @@ def _choice_words(c: Compiled, m: int, junk_flex: int, n_a: int,
 def evaluate(m: int, c: Compiled) -> Evaluation:
     if m & c.off:
         bad = slugs_of(m & c.off)[0]
-        raise TallyError(f"card {bad!r} is not in play under these go-stop options "
-                         f"(joker_table={c.rules.joker_table!r}, joker_abilities="
-                         f"{c.rules.joker_abilities})", game=GID, card=bad, option="joker_table")
+        raise TallyError(said("card {card!r} is not in play under these go-stop options "
+                              "(joker_table={table!r}, joker_abilities={abilities})",
+                              card=bad, table=c.rules.joker_table,
+                              abilities=c.rules.joker_abilities), game=GID, card=bad,
+                         option="joker_table")
     if not m & c.flex_mask:
         n_a, j = c.counts(m, 0)
         ps, p = c.points(m, n_a, j)

@@ -291,7 +291,8 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
 
 # ---------------------------------------------------------------------------------------
 def _err(msg, **kw):
-    return TallyError(f"{GAME_ID}: {msg}", game=GAME_ID, **kw)
+    """The error, its message (a said() sentence) led by the game id."""
+    return TallyError(said("{game}: {message}", game=GAME_ID, message=msg), game=GAME_ID, **kw)
 
 
 def _around(head: str, s: Said, tail: str = "", **params) -> Said:
@@ -331,20 +332,23 @@ def _slugs_or_hand(ev, i, p, hands, key="cards"):
         return pile_mask(GAME, ev[key], player=p, field=f"events.{i}.{key}")
     if p in hands and hands[p]:
         return hands[p]
-    raise _err(f"event {i} ({ev['type']}): player {p!r} shows no cards: give 'cards' or "
-               f"hands.{p}", player=p, field=f"events.{i}.{key}")
+    raise _err(said("event {i} ({type}): player {player!r} shows no cards: give 'cards' or "
+                    "hands.{player}", i=i, type=ev['type'], player=p),
+               player=p, field=f"events.{i}.{key}")
 
 
 def _ids(ev, i, key, known, what):
     v = ev.get(key)
     if not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v):
-        raise _err(f"event {i}: {key} must be a list of {what} ids", field=f"events.{i}.{key}")
+        raise _err(said("event {i}: {key} must be a list of {what} ids", i=i, key=key,
+                        what=what), field=f"events.{i}.{key}")
     for x in v:
         if x not in known:
-            raise _err(f"event {i}: unknown {what} {x!r}", rule=x, field=f"events.{i}.{key}",
-                       player=ev.get("player"))
+            raise _err(said("event {i}: unknown {what} {value!r}", i=i, what=what, value=x),
+                       rule=x, field=f"events.{i}.{key}", player=ev.get("player"))
     if len(set(v)) != len(v):
-        raise _err(f"event {i}: {key} lists a combination twice", field=f"events.{i}.{key}")
+        raise _err(said("event {i}: {key} lists a combination twice", i=i, key=key),
+                   field=f"events.{i}.{key}")
     return list(v)
 
 
@@ -355,15 +359,17 @@ def _field_multiplier(rnd, rules, carry_in):
     if "field" in rnd:
         field = pile_mask(GAME, rnd["field"], field="field")
         if field.bit_count() != 6:
-            raise _err(f"the opening field has 6 cards, not {field.bit_count()}", field="field")
+            raise _err(said("the opening field has 6 cards, not {n}", n=field.bit_count()),
+                       field="field")
         pool_named = [s for s in slugs_of(field & BRIGHTS)]
     if "field_brights" in rnd:
         fb = pile_mask(GAME, rnd["field_brights"], field="field_brights")
         if fb & ~BRIGHTS:
-            raise _err(f"field_brights lists {slugs_of(fb & ~BRIGHTS)[0]!r}, not a bright",
+            raise _err(said("field_brights lists {card!r}, not a bright",
+                            card=slugs_of(fb & ~BRIGHTS)[0]),
                        card=slugs_of(fb & ~BRIGHTS)[0], field="field_brights")
         if field is not None and field & BRIGHTS != fb:
-            raise _err("field_brights does not match the brights of 'field'",
+            raise _err(said("field_brights does not match the brights of 'field'"),
                        field="field_brights")
         pool_named = list(slugs_of(fb))
     explicit = rnd.get("field_multiplier")
@@ -374,17 +380,18 @@ def _field_multiplier(rnd, rules, carry_in):
                 explicit in (1, 2, 4) or rules.multiple_multiplier and 1 <= explicit <= 14):
             m = explicit
         else:
-            raise _err(f"field_multiplier must be small_field, large_field, grand_field or 1, "
-                       f"2, 4, not {explicit!r}", field="field_multiplier")
+            raise _err(said("field_multiplier must be small_field, large_field, grand_field or "
+                            "1, 2, 4, not {value!r}", value=explicit), field="field_multiplier")
         if "field" in rnd or "field_brights" in rnd:
             derived = _fm_from(pool_named, rules, None)[0]
             if derived != m:
-                raise _err(f"field_multiplier {explicit!r} does not match the opening field "
-                           f"(x{derived})", field="field_multiplier")
+                raise _err(said("field_multiplier {value!r} does not match the opening field "
+                                "(x{fm})", value=explicit, fm=derived), field="field_multiplier")
         pool = [(m, "recorded", {"m": m})] if m > 1 else []
         return _combine(pool, rules, carry_in) + (field,)
     if "field" not in rnd and "field_brights" not in rnd:
-        raise _err("give the opening 'field' (6 cards), 'field_brights' or 'field_multiplier'",
+        raise _err(said("give the opening 'field' (6 cards), 'field_brights' or "
+                        "'field_multiplier'"),
                    field="field")
     return _fm_from(pool_named, rules, carry_in) + (field,)
 
@@ -437,16 +444,17 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if isinstance(raw_events, (list, tuple)):
         for i, ev in enumerate(raw_events):
             if isinstance(ev, Mapping) and ev.get("type") in ("sell", "sell_hand"):
-                raise _err(f"event {i}: the book has no way to sell a hand (section 3.10); "
-                           f"record a 'play_decision' pass instead", rule="sell",
+                raise _err(said("event {i}: the book has no way to sell a hand (section 3.10); "
+                                "record a 'play_decision' pass instead", i=i), rule="sell",
                            field=f"events.{i}")
     events = events_of(g, rnd, seated)
     phase = -1
     for i, ev in enumerate(events):
         ph = PHASE[ev["type"]]
         if ph < phase:
-            raise _err(f"event {i} ({ev['type']}) is out of order: setup events (dealer drop, "
-                       f"trades, decisions, claims) come before calls", rule=ev["type"],
+            raise _err(said("event {i} ({type}) is out of order: setup events (dealer drop, "
+                            "trades, decisions, claims) come before calls", i=i,
+                            type=ev['type']), rule=ev["type"],
                        field=f"events.{i}")
         phase = ph
     dealer0 = player_field(g, rnd, "dealer", seated)
@@ -456,14 +464,15 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     # --- carry in (carryover_multiplier) ------------------------------------------------
     carry = rnd.get("carry") or {}
     if not isinstance(carry, Mapping):
-        raise _err("carry must be the previous round's result.carry object", field="carry")
+        raise _err(said("carry must be the previous round's result.carry object"), field="carry")
     carry_in = carry.get("carry_multiplier")
     if carry_in is not None:
         if not rules.carryover_multiplier:
-            raise _err("carry.carry_multiplier needs option carryover_multiplier",
+            raise _err(said("carry.carry_multiplier needs option {option}",
+                            option="carryover_multiplier"),
                        option="carryover_multiplier", field="carry.carry_multiplier")
         if carry_in not in (2, 4):
-            raise _err(f"carry.carry_multiplier must be 2 or 4, not {carry_in!r}",
+            raise _err(said("carry.carry_multiplier must be 2 or 4, not {value!r}", value=carry_in),
                        field="carry.carry_multiplier")
 
     # --- dealer drop-outs (drop_out_dealer, A14) ----------------------------------------
@@ -473,15 +482,18 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         if ev["type"] != "dealer_drop_out":
             continue
         if not rules.drop_out_dealer:
-            raise _err(f"event {i}: dealer_drop_out needs option drop_out_dealer",
+            raise _err(said("event {i}: dealer_drop_out needs option {option}", i=i,
+                            option="drop_out_dealer"),
                        option="drop_out_dealer", field=f"events.{i}")
         p = ev["player"]
         if p != dealer:
-            raise _err(f"event {i}: {p!r} cannot drop out as dealer; the dealer is {dealer!r}",
+            raise _err(said("event {i}: {player!r} cannot drop out as dealer; the dealer is "
+                            "{dealer!r}", i=i, player=p, dealer=dealer),
                        player=p, field=f"events.{i}")
         if n - len(dropped) <= 3:
-            raise _err(f"event {i}: dealer {p!r} cannot drop out: only "
-                       f"{n - len(dropped)} players are still in (3 must play)", player=p,
+            raise _err(said("event {i}: dealer {player!r} cannot drop out: only {n} players are "
+                            "still in (3 must play)", i=i, player=p, n=n - len(dropped)),
+                       player=p,
                        field=f"events.{i}")
         dropped.append(p)
         dealer = _next_after(seated, p, dropped)
@@ -496,7 +508,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if n_in == 7:
         joker = player_field(g, rnd, "joker_holder", seated)
         if joker in dropped:
-            raise _err(f"joker_holder {joker!r} dropped out before the deal", player=joker,
+            raise _err(said("joker_holder {player!r} dropped out before the deal", player=joker),
+                       player=joker,
                        field="joker_holder")
         if joker == dealer:  # B p.85, A17: the next player deals this round
             dealer = _next_after(seated, joker, dropped + [joker])
@@ -504,7 +517,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             notes.append(said("{joker} was dealt the joker as dealer; {dealer} deals (A17)",
                               joker=joker, dealer=dealer))
     elif joker is not None:
-        raise _err(f"joker_holder is only used when 7 players are dealt in, not {n_in}",
+        raise _err(said("joker_holder is only used when 7 players are dealt in, not {n}",
+                        n=n_in),
                    player=joker, field="joker_holder")
     out_of_deal = set(dropped) | ({joker} if joker else set())
 
@@ -512,7 +526,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     fm, fm_reason, carry_out, field = _field_multiplier(rnd, rules, carry_in)
     last = rnd.get("last_round", False)
     if not isinstance(last, bool):
-        raise _err("last_round must be true or false", field="last_round")
+        raise _err(said("last_round must be true or false"), field="last_round")
     if last and carry_out:  # A12: a carry still pending after the last round is lost
         notes.append(said("the x{carry} carry is lost: this is the game's last round (A12)",
                           carry=carry_out))
@@ -520,11 +534,13 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     hands = piles_of(g, rnd, seated, "hands", required=False, max_pile=7)
     for p, m in hands.items():
         if m and p in out_of_deal and p != joker:
-            raise _err(f"hands.{p}: {p!r} dropped out before the deal and holds no cards",
+            raise _err(said("hands.{player}: {player!r} dropped out before the deal and holds no "
+                            "cards", player=p),
                        player=p, field=f"hands.{p}")
         if field is not None and m & field and p != joker:  # the joker's 6 are the field
             bad = slugs_of(m & field)[0]
-            raise _err(f"card {bad!r} is both in {p!r}'s hand and in the field", card=bad,
+            raise _err(said("card {card!r} is both in {player!r}'s hand and in the field",
+                            card=bad, player=p), card=bad,
                        player=p, field=f"hands.{p}")
     if field is not None:
         for fid, mm in MONTHS:
@@ -543,15 +559,19 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             continue
         p = ev["player"]
         if not rules.trade:
-            raise _err(f"event {i}: trade needs option trade", option="trade",
+            raise _err(said("event {i}: trade needs option {option}", i=i, option="trade"),
+                       option="trade",
                        field=f"events.{i}")
         if n_in < 4:
-            raise _err(f"event {i}: trading is for 4-7 players in the deal", field=f"events.{i}")
+            raise _err(said("event {i}: trading is for 4-7 players in the deal", i=i),
+                       field=f"events.{i}")
         if p in out_of_deal or p == dealer:
-            raise _err(f"event {i}: {p!r} cannot trade for the dealer's hand", player=p,
+            raise _err(said("event {i}: {player!r} cannot trade for the dealer's hand", i=i,
+                            player=p), player=p,
                        field=f"events.{i}")
         if p in traded:
-            raise _err(f"event {i}: {p!r} already traded once", player=p, field=f"events.{i}")
+            raise _err(said("event {i}: {player!r} already traded once", i=i, player=p), player=p,
+                       field=f"events.{i}")
         traded.append(p)
         holder = p
 
@@ -566,8 +586,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if n_in <= 3:
         if decisions:
             i = decisions[0][0]
-            raise _err(f"event {i}: with {n_in} players in the deal everyone plays; no "
-                       f"play/pass decisions", field=f"events.{i}")
+            raise _err(said("event {i}: with {n} players in the deal everyone plays; no "
+                            "play/pass decisions", i=i, n=n_in), field=f"events.{i}")
         active = [p for p in seated if p not in dropped]
     else:
         start = seated.index(dealer)
@@ -580,8 +600,11 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                 forced = "forced_out" if len(chosen) == 2 else "forced_in"
                 if ev is not None and ev["player"] == p:
                     if ev.get("choice") != forced:
-                        raise _err(f"event {ev_i}: {p!r} had no choice ({forced.replace('_', ' ')}"
-                                   f"), not {ev.get('choice')!r}", player=p,
+                        raise _err(said("event {i}: {player!r} had no choice ({forced}), not "
+                                        "{value!r}", i=ev_i, player=p,
+                                        forced=said("forced out") if forced == "forced_out"
+                                        else said("forced in"), value=ev.get('choice')),
+                                   player=p,
                                    field=f"events.{ev_i}.choice")
                     di += 1
                 if forced == "forced_out":
@@ -592,11 +615,13 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                     status[p] = "forced in"
                 continue
             if ev is None:
-                raise _err(f"play_decision missing for {p!r} (decisions go counterclockwise "
-                           f"from the dealer's right)", player=p, field="events")
+                raise _err(said("play_decision missing for {player!r} (decisions go "
+                                "counterclockwise from the dealer's right)", player=p),
+                           player=p, field="events")
             if ev["player"] != p:
-                raise _err(f"event {ev_i}: {ev['player']!r} decides out of turn; {p!r} decides "
-                           f"next", player=ev["player"], field=f"events.{ev_i}")
+                raise _err(said("event {i}: {player!r} decides out of turn; {next!r} decides next",
+                                i=ev_i, player=ev["player"], next=p),
+                           player=ev["player"], field=f"events.{ev_i}")
             choice = ev.get("choice")
             if choice == "play":
                 chosen.append(p)
@@ -604,13 +629,15 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                 passers.append(p)
                 status[p] = "passed"
             else:
-                raise _err(f"event {ev_i}: {p!r} must choose 'play' or 'pass', not {choice!r}",
+                raise _err(said("event {i}: {player!r} must choose 'play' or 'pass', not {value!r}",
+                                i=ev_i, player=p, value=choice),
                            player=p, field=f"events.{ev_i}.choice")
             di += 1
         if di < len(decisions):
             ev_i, ev = decisions[di]
-            raise _err(f"event {ev_i}: {ev['player']!r} has no decision to make (the three "
-                       f"players were already set)", player=ev["player"], field=f"events.{ev_i}")
+            raise _err(said("event {i}: {player!r} has no decision to make (the three players "
+                            "were already set)", i=ev_i, player=ev["player"]),
+                       player=ev["player"], field=f"events.{ev_i}")
         active = [p for p in seated if p == dealer or p in chosen]
     # turn order starts with the dealer (section 3.1)
     ai = [p for p in seated[seated.index(dealer):] + seated[:seated.index(dealer)] if p in active]
@@ -628,13 +655,15 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             continue
         p = ev["player"]
         if p not in forced_out:
-            why = {"passed": "passed voluntarily", "joker": "was dealt the joker",
-                   "active": "is playing", "forced in": "is playing",
-                   "dropped dealer": "dropped out as dealer"}[status[p]]
-            raise _err(f"event {i}: {p!r} {why} and gets no compensation (only forced-out "
-                       f"players do, section 3.5)", player=p, field=f"events.{i}")
+            why = {"passed": said("passed voluntarily"), "joker": said("was dealt the joker"),
+                   "active": said("is playing"), "forced in": said("is playing"),
+                   "dropped dealer": said("dropped out as dealer")}[status[p]]
+            raise _err(said("event {i}: {player!r} {why} and gets no compensation (only "
+                            "forced-out players do, section 3.5)", i=i, player=p, why=why),
+                       player=p, field=f"events.{i}")
         if p in comp_done:
-            raise _err(f"event {i}: {p!r} already claimed compensation", player=p,
+            raise _err(said("event {i}: {player!r} already claimed compensation", i=i, player=p),
+                       player=p,
                        field=f"events.{i}")
         comp_done.add(p)
         base, detail = _compensation_claim(ev, i, p, hands, c)
@@ -650,11 +679,13 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             continue
         p = ev["player"]
         if p not in active:
-            raise _err(f"event {i}: {p!r} is not playing this round; only active players claim "
-                       f"hand combinations (forced-out players claim compensation)", player=p,
+            raise _err(said("event {i}: {player!r} is not playing this round; only active players "
+                            "claim hand combinations (forced-out players claim "
+                            "compensation)", i=i, player=p), player=p,
                        field=f"events.{i}")
         if p in claims:
-            raise _err(f"event {i}: {p!r} already claimed hand combinations", player=p,
+            raise _err(said("event {i}: {player!r} already claimed hand combinations", i=i,
+                            player=p), player=p,
                        field=f"events.{i}")
         claims[p] = _hand_claim(ev, i, p, hands, c)
     for p in active:
@@ -673,9 +704,10 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             iw.append(p)
     for i, ev in enumerate(events):
         if ev["type"] == "immediate_win" and ev["player"] not in iw:
-            raise _err(f"event {i}: {ev['player']!r} has no immediate win (needs a claimed "
-                       f"Any 4 of a Kind & Any 3 of a Kind with four_and_three, or with Any 7 "
-                       f"Chaffs under winning_hand)", player=ev["player"], field=f"events.{i}")
+            raise _err(said("event {i}: {player!r} has no immediate win (needs a claimed Any 4 "
+                            "of a Kind & Any 3 of a Kind with four_and_three, or with Any 7 "
+                            "Chaffs under winning_hand)", i=i, player=ev["player"]),
+                       player=ev["player"], field=f"events.{i}")
     hc_value = {}
     for p in active:
         cl = claims.get(p)
@@ -701,31 +733,34 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     for i, ev in enumerate(events):
         if ev["type"] == "round_end":
             if round_end is not None and round_end != ev.get("how"):
-                raise _err(f"event {i}: round_end {ev.get('how')!r} contradicts round_end "
-                           f"{round_end!r}", field=f"events.{i}.how")
+                raise _err(said("event {i}: round_end {value!r} contradicts round_end {other!r}",
+                                i=i, value=ev.get('how'), other=round_end), field=f"events.{i}.how")
             round_end = ev.get("how")
     if round_end not in (None, "end", "cancel", "exhausted", "immediate_win"):
-        raise _err(f"round_end must be end, cancel, exhausted or immediate_win, not "
-                   f"{round_end!r}", field="round_end")
+        raise _err(said("round_end must be end, cancel, exhausted or immediate_win, not "
+                        "{value!r}", value=round_end), field="round_end")
     if immediate:
         if calls:
-            raise _err(f"event {calls[0][0]}: the round ended before play with an immediate win "
-                       f"({iw[0]})", field=f"events.{calls[0][0]}")
+            raise _err(said("event {i}: the round ended before play with an immediate win "
+                            "({player})", i=calls[0][0], player=iw[0]),
+                       field=f"events.{calls[0][0]}")
         if round_end not in (None, "immediate_win"):
-            raise _err(f"round_end {round_end!r}: {iw[0]} won at once with 4 & 3",
+            raise _err(said("round_end {value!r}: {player} won at once with 4 & 3",
+                            value=round_end, player=iw[0]),
                        field="round_end")
         caps = piles_of(g, rnd, seated, "captures", required=False, deck=FULL_DECK)
         if any(caps.values()):
-            raise _err("an immediate win ends the round before play: no captures",
+            raise _err(said("an immediate win ends the round before play: no captures"),
                        field="captures")
     else:
         if round_end == "immediate_win":
-            raise _err("round_end immediate_win needs a claimed 4 & 3 under four_and_three or "
-                       "winning_hand", field="round_end")
+            raise _err(said("round_end immediate_win needs a claimed 4 & 3 under four_and_three "
+                            "or winning_hand"), field="round_end")
         caps = piles_of(g, rnd, seated, "captures", deck=FULL_DECK)
     for p in seated:
         if p not in active and caps.get(p):
-            raise _err(f"captures.{p}: {p!r} is not playing this round and captures nothing",
+            raise _err(said("captures.{player}: {player!r} is not playing this round and "
+                            "captures nothing", player=p),
                        player=p, field=f"captures.{p}")
     ev_of = {p: evaluate(caps.get(p, 0), c) for p in active}
     tcv = {p: ev_of[p].details["card_points"] for p in active}
@@ -744,30 +779,37 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         p = ev["player"]
         where = f"events.{i}"
         if ender or canceller:
-            ended = f"End by {ender}" if ender else f"Cancel by {canceller}"
-            raise _err(f"event {i}: the round already ended ({ended})", player=p, field=where)
+            ended = said("End by {player}", player=ender) if ender else \
+                said("Cancel by {player}", player=canceller)
+            raise _err(said("event {i}: the round already ended ({ended})", i=i, ended=ended),
+                       player=p, field=where)
         if p not in active:
-            raise _err(f"event {i}: {p!r} is not playing this round", player=p, field=where)
+            raise _err(said("event {i}: {player!r} is not playing this round", i=i, player=p),
+                       player=p, field=where)
         if ev["type"] == "responsibility":
             resp = _responsibility(ev, i, p, active, rules, resp)
             continue
         if ev["type"] == "cancel_call":
             if p not in continued:
-                raise _err(f"event {i}: {p!r} cannot Cancel without having called Continue",
+                raise _err(said("event {i}: {player!r} cannot Cancel without having called "
+                                "Continue", i=i, player=p),
                            player=p, field=where)
             canceller = p
             continue
         call = ev.get("call")
         if call not in ("continue", "end"):
-            raise _err(f"event {i}: call must be 'continue' or 'end', not {call!r}", player=p,
+            raise _err(said("event {i}: call must be 'continue' or 'end', not {value!r}", i=i,
+                            value=call), player=p,
                        field=f"{where}.call")
         at = _check_call(ev, i, p, tyv[p], ev_of[p], c, call)
         if p in continued and at is not None and continued[p] is not None and \
                 at <= continued[p]:
-            raise _err(f"event {i}: {p!r} may call again only with more points than at their "
-                       f"last Continue ({continued[p]}), not {at}", player=p, field=where)
+            raise _err(said("event {i}: {player!r} may call again only with more points than at "
+                            "their last Continue ({before}), not {at}", i=i, player=p,
+                            before=continued[p], at=at), player=p, field=where)
         if tyv[p] == 0:
-            raise _err(f"event {i}: {p!r} called {call} but their captures hold no yaku",
+            raise _err(said("event {i}: {player!r} called {call} but their captures hold no yaku",
+                            i=i, player=p, call=call),
                        player=p, field=where)
         if resp is not None and resp["completer"] == p and "end_index" not in resp:
             resp["end_index"] = i if call == "end" else None
@@ -777,27 +819,31 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             continued[p] = at
         else:
             if p in continued and continued[p] is not None and tyv[p] <= continued[p]:
-                raise _err(f"event {i}: {p!r} cannot End: no more points than at their last "
-                           f"Continue ({continued[p]})", player=p, field=where)
+                raise _err(said("event {i}: {player!r} cannot End: no more points than at their "
+                                "last Continue ({before})", i=i, player=p,
+                                before=continued[p]), player=p, field=where)
             ender = p
     yaku_round = bool(continued or ender)
     if resp is not None and resp.get("end_index") is not None:
         have = {h.id for h in ev_of[resp["completer"]].yaku}
         if resp["yaku"] not in have and not (resp["yaku"] == "four_dry_brights" and
                                              "five_brights" in have):
-            raise _err(f"responsibility: {resp['completer']!r}'s captures do not hold "
-                       f"{resp['yaku']}", player=resp["completer"], rule=resp["yaku"],
+            raise _err(said("responsibility: {player!r}'s captures do not hold {yaku}",
+                            player=resp['completer'], yaku=resp['yaku']),
+                       player=resp["completer"], rule=resp["yaku"],
                        field="events")
     for p in active:
         if tyv[p] and p not in continued and p != ender:
             names = ", ".join(h.id for h in ev_of[p].yaku)
-            raise _err(f"{p!r}'s captures hold {names} but no Continue/End call by {p!r} was "
-                       f"recorded (completing a yaku forces the call, section 5.2)", player=p,
+            raise _err(said("{player!r}'s captures hold {yaku} but no Continue/End call by "
+                            "{player!r} was recorded (completing a yaku forces the call, "
+                            "section 5.2)", player=p, yaku=names), player=p,
                        field=f"captures.{p}")
     how = "immediate_win" if immediate else "end" if ender else "cancel" if canceller \
         else "exhausted"
     if round_end is not None and round_end != how:
-        raise _err(f"round_end {round_end!r} does not match the calls (they say {how!r})",
+        raise _err(said("round_end {value!r} does not match the calls (they say {how!r})",
+                        value=round_end, how=how),
                    field="round_end")
     total_tcv = sum(tcv.values())
     if how == "exhausted":
@@ -806,10 +852,11 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             captured |= caps.get(p, 0)
         if captured != FULL_DECK:
             missing = slugs_of(FULL_DECK & ~captured)
-            raise _err(f"a round that runs out captures every card: the piles total "
-                       f"{total_tcv} card points, not {DECK_VALUE}; missing "
-                       f"{', '.join(missing[:5])}{'...' if len(missing) > 5 else ''} "
-                       f"(no End or Cancel call was recorded)", card=missing[0],
+            raise _err(said("a round that runs out captures every card: the piles total "
+                            "{total} card points, not {deck}; missing {cards}{more} (no End "
+                            "or Cancel call was recorded)", total=total_tcv, deck=DECK_VALUE,
+                            cards=", ".join(missing[:5]),
+                            more="..." if len(missing) > 5 else ""), card=missing[0],
                        field="captures")
 
     # --- scoring (section 5.3) ------------------------------------------------------------
@@ -819,7 +866,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     three = len(active) == 3
     tie_winner = rnd.get("tie_winner")
     if tie_winner is not None and tie_winner not in active:
-        raise _err(f"tie_winner {tie_winner!r} is not an active player", player=tie_winner,
+        raise _err(said("tie_winner {player!r} is not an active player", player=tie_winner),
+                   player=tie_winner,
                    field="tie_winner")
 
     def hand_combos():
@@ -833,7 +881,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         hand_combos()
         best = max(hc_value[p] for p in iw)
         top = [p for p in active if p in iw and hc_value[p] == best]
-        winner = _tie(top, active, tie_winner, "immediate-win claimants (A26)")
+        winner = _tie(top, active, tie_winner, said("immediate-win claimants (A26)"))
         win_reason = _around("immediate win with ", claims[winner]["words"])
     else:
         if three and not yaku_round:
@@ -848,7 +896,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             hand_combos()
             if not yaku_round:
                 if two and rules.alternate_two_player_scoring:
-                    w = _tie(_top(tcv, active), active, tie_winner, "highest TCV (A4)")
+                    w = _tie(_top(tcv, active), active, tie_winner, said("highest TCV (A4)"))
                     loser = next(p for p in active if p != w)
                     led.pay("card_points", loser, w, tcv[w] - tcv[loser],
                             said("card points: TCV {tcv} - {other_tcv} "
@@ -858,7 +906,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                     for p in active:
                         led.scores.append(("card_points", p, tcv[p] - PAR,
                                            said("card points: TCV {tcv} - 88", tcv=tcv[p])))
-                winner = _tie(_top(tcv, active), active, tie_winner, "highest TCV (A4)")
+                winner = _tie(_top(tcv, active), active, tie_winner, said("highest TCV (A4)"))
                 win_reason = said("highest card value ({tcv})", tcv=tcv[winner])
             else:
                 winner, win_reason = _yaku_settlement(led, active, ender, canceller, continued,
@@ -890,8 +938,9 @@ def _tie(tied, active, override, what):
         return tied[0]
     if override is not None:
         if override not in tied:
-            raise _err(f"tie_winner {override!r} is not among the tied {what}: "
-                       f"{', '.join(tied)}", player=override, field="tie_winner")
+            raise _err(said("tie_winner {player!r} is not among the tied {what}: {players}",
+                            player=override, what=what, players=", ".join(tied)),
+                       player=override, field="tie_winner")
         return override
     return next(p for p in active if p in tied)
 
@@ -1018,24 +1067,28 @@ def _achievements(led, seated, active, dealer, tcv, claims, caps, yaku_round, bl
 def _responsibility(ev, i, p, active, rules, prev):
     where = f"events.{i}"
     if not rules.responsibility_penalty:
-        raise _err(f"event {i}: responsibility needs option responsibility_penalty",
+        raise _err(said("event {i}: responsibility needs option {option}", i=i,
+                        option="responsibility_penalty"),
                    option="responsibility_penalty", field=where)
     if prev is not None:
-        raise _err(f"event {i}: only one responsibility event per round", field=where)
+        raise _err(said("event {i}: only one responsibility event per round", i=i), field=where)
     comp = ev.get("completer")
     if comp not in active or comp == p:
-        raise _err(f"event {i}: completer {comp!r} must be another active player", player=comp,
+        raise _err(said("event {i}: completer {player!r} must be another active player", i=i,
+                        player=comp), player=comp,
                    field=f"{where}.completer")
     # The seed (p.97) says "an opponent ... on their next turn", not the next player in turn
     # order as the digest's section 8 has it; the seed wins (and the digest's own 9.2 check
     # d_responsibility_penalty has Y complete after Z with seats X, Y, Z).
     yid = ev.get("yaku")
     if not isinstance(yid, str) or yid not in RESPONSIBILITY_YAKU:
-        raise _err(f"event {i}: the penalty covers only {', '.join(RESPONSIBILITY_YAKU)}, not "
-                   f"{yid!r}", rule=str(yid), field=f"{where}.yaku")
+        raise _err(said("event {i}: the penalty covers only {yaku}, not {value!r}", i=i,
+                        yaku=", ".join(RESPONSIBILITY_YAKU), value=yid),
+                   rule=str(yid), field=f"{where}.yaku")
     hc = ev.get("had_choice", True)
     if not isinstance(hc, bool):
-        raise _err(f"event {i}: had_choice must be true or false", field=f"{where}.had_choice")
+        raise _err(said("event {i}: had_choice must be true or false", i=i),
+                   field=f"{where}.had_choice")
     return {"player": p, "completer": comp, "yaku": yid, "had_choice": hc}
 
 
@@ -1043,23 +1096,26 @@ def _check_call(ev, i, p, final_tyv, evaluation, c, call):
     """Validate a call's optional 'yaku' / 'tyv' against the final pile; TYV at the call."""
     where = f"events.{i}"
     if "yaku" in ev:
-        ids = _ids(ev, i, "yaku", c.yaku_ids, "yaku")
+        ids = _ids(ev, i, "yaku", c.yaku_ids, said("yaku"))
         have = {h.id for h in evaluation.yaku}
         if "five_brights" in have:
             have.add("four_dry_brights")
         for y in ids:
             if y not in have:
-                raise _err(f"event {i}: {p!r} calls with {y} but their captures do not hold it",
+                raise _err(said("event {i}: {player!r} calls with {yaku} but their captures do not "
+                                "hold it", i=i, player=p, yaku=y),
                            player=p, rule=y, field=f"{where}.yaku")
     at = ev.get("tyv")
     if at is None:
         return final_tyv if call == "end" else None
     if not isinstance(at, int) or isinstance(at, bool) or at <= 0 or at % 10:
-        raise _err(f"event {i}: tyv must be a positive multiple of 10, not {at!r}", player=p,
+        raise _err(said("event {i}: tyv must be a positive multiple of 10, not {value!r}", i=i,
+                        value=at), player=p,
                    field=f"{where}.tyv")
     if at > final_tyv or call == "end" and at != final_tyv:
-        raise _err(f"event {i}: {p!r}'s tyv {at} does not match their captures (TYV "
-                   f"{final_tyv})", player=p, field=f"{where}.tyv")
+        raise _err(said("event {i}: {player!r}'s tyv {at} does not match their captures (TYV "
+                        "{tyv})", i=i, player=p, at=at, tyv=final_tyv),
+                   player=p, field=f"{where}.tyv")
     return at
 
 
@@ -1069,31 +1125,38 @@ def _hand_claim(ev, i, p, hands, c):
     hand = hands.get(p) or None
     where = f"events.{i}"
     if revealed.bit_count() > 7:
-        raise _err(f"event {i}: {p!r} reveals {revealed.bit_count()} cards; a hand has 7",
+        raise _err(said("event {i}: {player!r} reveals {n} cards; a hand has 7", i=i, player=p,
+                        n=revealed.bit_count()),
                    player=p, field=f"{where}.cards")
     if hand is not None and revealed & ~hand:
         bad = slugs_of(revealed & ~hand)[0]
-        raise _err(f"event {i}: {p!r} reveals {bad!r}, which is not in hands.{p}", player=p,
+        raise _err(said("event {i}: {player!r} reveals {card!r}, which is not in "
+                        "hands.{player}", i=i, player=p, card=bad), player=p,
                    card=bad, field=f"{where}.cards")
     groups = month_groups(revealed, hand)
     if "combos" in ev:
-        ids = _ids(ev, i, "combos", set(CHAFF_BY_ID) | set(SUIT_BY_ID), "hand combination")
+        ids = _ids(ev, i, "combos", set(CHAFF_BY_ID) | set(SUIT_BY_ID),
+                   said("hand combination"))
         ch = [CHAFF_BY_ID[x] for x in ids if x in CHAFF_BY_ID]
         st = [SUIT_BY_ID[x] for x in ids if x in SUIT_BY_ID]
         if len(ch) > 1 or len(st) > 1:
-            raise _err(f"event {i}: {p!r} may claim at most one chaff combo and one suit combo",
+            raise _err(said("event {i}: {player!r} may claim at most one chaff combo and one suit "
+                            "combo", i=i, player=p),
                        player=p, field=f"{where}.combos")
         for x in ch:
             if hand is not None and revealed & TEYAKU_CHAFF != hand & TEYAKU_CHAFF:
-                raise _err(f"event {i}: claiming {x.id} shows every chaff of the hand (willow "
-                           f"included)", player=p, rule=x.id, field=f"{where}.cards")
+                raise _err(said("event {i}: claiming {combo} shows every chaff of the hand (willow "
+                                "included)", i=i, combo=x.id),
+                           player=p, rule=x.id, field=f"{where}.cards")
             if not chaff_supported(x, hand if hand is not None else revealed,
                                    aka_two_or_more=rules.aka_two_or_more_ribbons):
-                raise _err(f"event {i}: {p!r}'s cards do not make {x.id} ({x.en})", player=p,
+                raise _err(said("event {i}: {player!r}'s cards do not make {id} ({combo})", i=i,
+                                player=p, id=x.id, combo=x.en), player=p,
                            rule=x.id, field=f"{where}.combos")
         for x in st:
             if not suit_supported(x, groups):
-                raise _err(f"event {i}: {p!r}'s cards do not make {x.id} ({x.en})", player=p,
+                raise _err(said("event {i}: {player!r}'s cards do not make {id} ({combo})", i=i,
+                                player=p, id=x.id, combo=x.en), player=p,
                            rule=x.id, field=f"{where}.combos")
         combos = ch + st
     else:
@@ -1138,11 +1201,12 @@ def _compensation_claim(ev, i, p, hands, c):
     held_all = _held_yaku(revealed, c)
     if "held_yaku" in ev:
         ids = _ids(ev, i, "held_yaku", {h[0] for h in held_all} | set(YAKU_POINTS),
-                   "held yaku")
+                   said("held yaku"))
         have = {h[0] for h in held_all}
         for y in ids:
             if y not in have:
-                raise _err(f"event {i}: {p!r}'s revealed cards do not hold the yaku {y}",
+                raise _err(said("event {i}: {player!r}'s revealed cards do not hold the yaku "
+                                "{yaku}", i=i, player=p, yaku=y),
                            player=p, rule=y, field=f"events.{i}.held_yaku")
         held = [h for h in held_all if h[0] in ids]
     else:

@@ -209,16 +209,18 @@ def _evaluation(mask, cv, revealed, dw, plan=None) -> Evaluation:
 def _assigned_plan(g, mask, assign, i, p, revealed, dw, best):
     """The plan a willow_assignment event names, checked to be complete and of best value."""
     if not isinstance(assign, Mapping):
-        raise err(g, f"event {i}: 'assign' must map willow card slugs to flower ids",
+        raise err(g, said("event {i}: 'assign' must map willow card slugs to flower ids", i=i),
                   rule="willow_assignment", field=f"events.{i}.assign")
     by_flower: dict[str, list] = {}
     for slug, f in assign.items():
         if not isinstance(slug, str) or slug not in WILLOW_SLUGS or not mask & BIT[slug]:
-            raise err(g, f"event {i}: {p} did not capture willow card {slug!r}", card=slug,
+            raise err(g, said("event {i}: {player} did not capture willow card {card!r}", i=i,
+                              player=p, card=slug), card=slug,
                       player=p, rule="willow_assignment", field=f"events.{i}.assign")
         if not isinstance(f, str) or f not in MONTH or f == "willow":
-            raise err(g, f"event {i}: {slug} cannot stand for {f!r}: name a flower other "
-                         f"than willow", card=slug, player=p, rule="willow_assignment",
+            raise err(g, said("event {i}: {card} cannot stand for {value!r}: name a flower other "
+                              "than willow", i=i, card=slug, value=f),
+                      card=slug, player=p, rule="willow_assignment",
                       field=f"events.{i}.assign.{slug}")
         by_flower.setdefault(f, []).append(slug)
     value, genuine, fill = 0, [], []
@@ -228,13 +230,15 @@ def _assigned_plan(g, mask, assign, i, p, revealed, dw, best):
             genuine.append(f)
             value += 40 if f in revealed else 20
             if f in by_flower:
-                raise err(g, f"event {i}: {p} already holds all four {f} cards; a willow card "
-                             f"cannot serve that yaku", player=p, rule="willow_assignment",
+                raise err(g, said("event {i}: {player} already holds all four {flower} cards; a "
+                                  "willow card cannot serve that yaku", i=i, player=p,
+                                  flower=f), player=p, rule="willow_assignment",
                           field=f"events.{i}.assign")
         elif f in by_flower:
             if k + len(by_flower[f]) != 4:
-                raise err(g, f"event {i}: {p} holds {k} {f} card(s); {len(by_flower[f])} "
-                             f"willow card(s) do not make exactly four", player=p,
+                raise err(g, said("event {i}: {player} holds {k} {flower} card(s); {n} willow "
+                                  "card(s) do not make exactly four", i=i, player=p, k=k,
+                                  flower=f, n=len(by_flower[f])), player=p,
                           rule="willow_assignment", field=f"events.{i}.assign")
             fill.append((f, 4 - k))
             value += 40 if dw and f in revealed else 20
@@ -242,8 +246,9 @@ def _assigned_plan(g, mask, assign, i, p, revealed, dw, best):
     if keep:
         value += 40 if "willow" in revealed else 20
     if value != best:
-        raise err(g, f"event {i}: {p}'s willow assignment is worth {value} in yaku, less than "
-                     f"the best {best}; choose among assignments of equal value", player=p,
+        raise err(g, said("event {i}: {player}'s willow assignment is worth {value} in yaku, "
+                          "less than the best {best}; choose among assignments of equal value",
+                          i=i, player=p, value=value, best=best), player=p,
                   rule="willow_assignment", field=f"events.{i}.assign")
     # Assign the named willow cards (not deck order) in the hits.
     return value, genuine, fill, keep, "", by_flower
@@ -251,8 +256,8 @@ def _assigned_plan(g, mask, assign, i, p, revealed, dw, best):
 
 def score_round(rnd: Mapping, c: Compiled):
     g = GAME
-    reject_event(g, rnd, "misdeal", "Hachi-juu Hana has no misdeals (hachi-juu-hana.md "
-                                    "section 3; a field four goes to the dealer)")
+    reject_event(g, rnd, "misdeal", said("Hachi-juu Hana has no misdeals (hachi-juu-hana.md "
+                                         "section 3; a field four goes to the dealer)"))
     prescan(g, rnd)
     t = read_table(g, rnd, c.rules, misdeals=())
     n = len(t.players)
@@ -273,40 +278,48 @@ def score_round(rnd: Mapping, c: Compiled):
             f = flower_of(g, ev, i)
             owner = next((q for q in t.players if f in revealed[q]), None)
             if owner == p:
-                raise err(g, f"event {i}: {p} revealed the {f} trio twice", player=p,
+                raise err(g, said("event {i}: {player} revealed the {flower} trio twice", i=i,
+                                  player=p, flower=f), player=p,
                           rule=kind, field=f"events.{i}")
             if owner is not None:
-                raise err(g, f"event {i}: {p} and {owner} cannot both hold three {f} cards",
+                raise err(g, said("event {i}: {player} and {owner} cannot both hold three {flower} "
+                                  "cards", i=i, player=p, owner=owner, flower=f),
                           player=p, rule=kind, field=f"events.{i}")
             if p in hands and (hands[p] & MONTH[f]).bit_count() < 3:
-                raise err(g, f"event {i}: {p}'s hand holds {(hands[p] & MONTH[f]).bit_count()} "
-                             f"{f} card(s), not three", player=p, rule=kind,
+                raise err(g, said("event {i}: {player}'s hand holds {n} {flower} card(s), not "
+                                  "three", i=i, player=p, n=(hands[p] & MONTH[f]).bit_count(),
+                                  flower=f), player=p, rule=kind,
                           field=f"events.{i}")
             revealed[p].add(f)
         elif kind == "dealer_field_four_capture":
             check_fields(g, ev, i, ("flower",))
             f = flower_of(g, ev, i)
             if field_four is not None:
-                raise err(g, f"event {i}: a second dealer_field_four_capture (the field holds "
-                             f"8 or 6 cards: one four of a month at most in this record)",
+                raise err(g, said("event {i}: a second dealer_field_four_capture (the field holds "
+                                  "8 or 6 cards: one four of a month at most in this record)",
+                                  i=i),
                           rule=kind, field=f"events.{i}")
             if piles[t.dealer] & MONTH[f] != MONTH[f]:
-                raise err(g, f"event {i}: the dealer {t.dealer} captures the four {f} cards "
-                             f"dealt to the field, but their captures lack "
-                             f"{slugs_of(MONTH[f] & ~piles[t.dealer])[0]}", player=t.dealer,
+                raise err(g, said("event {i}: the dealer {player} captures the four {flower} cards "
+                                  "dealt to the field, but their captures lack {card}", i=i,
+                                  player=t.dealer, flower=f,
+                                  card=slugs_of(MONTH[f] & ~piles[t.dealer])[0]),
+                          player=t.dealer,
                           rule=kind, field=f"captures.{t.dealer}")
             field_four = f
         elif kind == "willow_assignment":
             check_fields(g, ev, i, ("assign",))
             if p in assignments:
-                raise err(g, f"event {i}: {p}'s willow assignment is given twice", player=p,
+                raise err(g, said("event {i}: {player}'s willow assignment is given twice", i=i,
+                                  player=p), player=p,
                           rule=kind, field=f"events.{i}")
             assignments[p] = (i, ev.get("assign"))
     if field_four is not None:
         for p in t.players:
             if field_four in revealed[p]:
-                raise err(g, f"{p} revealed a {field_four} trio, but all four {field_four} "
-                             f"cards were dealt to the field", player=p,
+                raise err(g, said("{player} revealed a {flower} trio, but all four {flower} cards "
+                                  "were dealt to the field", player=p, flower=field_four),
+                          player=p,
                           rule="reveal_three_of_a_kind", field="events")
 
     par = 240 // n  # section 5.4: 120 (2 players) or 80 (3 players)

@@ -90,17 +90,20 @@ def score_round(rnd, c: Compiled):
     holders = [p for p in t.players if evs[p].yaku]
     notes: list[str] = []
     if len(holders) > 1:
-        raise TallyError(f"hana-awase-2: {' and '.join(holders)} both hold a yaku, but the "
-                         f"round ends at the first yaku (section 5)", game=GAME.id,
+        raise TallyError(said("hana-awase-2: {players} both hold a yaku, but the round ends "
+                              "at the first yaku (section 5)", players=" and ".join(holders)),
+                         game=GAME.id,
                          player=holders[1], rule="yaku_round_end", field="captures")
     for i, ev in enumerate(t.events):
         if ev["type"] == "yaku_round_end" and ev["player"] not in holders:
-            raise TallyError(f"hana-awase-2: yaku_round_end names {ev['player']!r}, who holds "
-                             f"no yaku", game=GAME.id, player=ev["player"],
+            raise TallyError(said("hana-awase-2: yaku_round_end names {player!r}, who holds "
+                                  "no yaku", player=ev['player']), game=GAME.id,
+                             player=ev["player"],
                              rule="yaku_round_end", field=f"events.{i}.player")
     if not holders:
-        total = check_all_captured(t, piles, c.values, "nobody holds a yaku, so the round "
-                                   "ran to its normal end (section 5 (b))")
+        total = check_all_captured(t, piles, c.values, said("nobody holds a yaku, so the "
+                                                            "round ran to its normal end "
+                                                            "(section 5 (b))"))
         notes.append(said("no yaku: the round ran to its end; card values total {total}",
                           total=total))
     par = c.extra["par"]

@@ -42,7 +42,7 @@ def evaluate(mask, c):
         return ev
     n = mask.bit_count()
     if n < 1:
-        raise TallyError("a kingo hand has at least one card", game=GAME_ID, field="cards")
+        raise TallyError(said("a kingo hand has at least one card"), game=GAME_ID, field="cards")
     total = month_sum(mask)  # §2: the plain sum, no mod 10
     cards = slugs_of(mask)
     yaku = []
@@ -80,8 +80,9 @@ def score_round(rnd, c):
         # §5.2: a player may draw again only while the total is not higher than 15.
         before_last = sum(months[:-1])
         if before_last > TARGET:
-            raise TallyError(f"player {p!r} drew again at {before_last}, over 15 (a player "
-                             f"may draw only while the total is not higher than 15)",
+            raise TallyError(said("player {player!r} drew again at {total}, over 15 (a "
+                                  "player may draw only while the total is not higher than "
+                                  "15)", player=p, total=before_last),
                              game=GAME_ID, player=p, field=f"hands.{p}", rule="draw")
         evals[p] = evaluate(mask, c)
         bets[p] = stake

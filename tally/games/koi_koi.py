@@ -276,7 +276,8 @@ class Compiled:
 
 def compile(rules) -> Compiled:
     if rules.lucky_7_triple and not rules.lucky_7:
-        raise TallyError("option 'lucky_7_triple' needs 'lucky_7' on (it is its sub-option)",
+        raise TallyError(said("option 'lucky_7_triple' needs 'lucky_7' on (it is its "
+                              "sub-option)"),
                          game=GAME_ID, option="lucky_7_triple", field="options.lucky_7_triple")
     c = Compiled(rules)
     if c.mode == "default" and not c.friends:
@@ -468,9 +469,9 @@ def pile_base(m: int, c: Compiled, *, willow_field=False, paulownia_field=False,
         choice = _sake_words(as_chaffs, w, bool(sake_as), as_ten[0], as_chaff[0])
         return (as_chaff if as_chaffs else as_ten) + (choice,)
     if sake_as is not None:
-        raise TallyError("sake_assignment: the sake cup has no choice here (it needs the "
-                         "card in the pile and sake_10_or_1, or special_chaffs without a "
-                         "sake option)", game=GAME_ID, rule="sake_assignment",
+        raise TallyError(said("sake_assignment: the sake cup has no choice here (it needs "
+                              "the card in the pile and sake_10_or_1, or special_chaffs "
+                              "without a sake option)"), game=GAME_ID, rule="sake_assignment",
                          card="chrysanthemum-sake")
     return _base(m, c, True, c.sake_and, willow_field, paulownia_field) + ((),)
 
@@ -585,7 +586,8 @@ def _book_evaluator(c: Compiled):
 
 # --- a round (digest sections 5.1-5.5, 6, 7) ----------------------------------------------
 def _err(msg, **kw):
-    return TallyError(f"{GAME_ID}: {msg}", game=GAME_ID, **kw)
+    """A round error: ``msg`` (a said() sentence) after the game's name."""
+    return TallyError(said("{game}: {msg}", game=GAME_ID, msg=msg), game=GAME_ID, **kw)
 
 
 def _yaku_words(scoring, head: str = "", **params) -> str:
@@ -615,15 +617,16 @@ def _hand_qualifies(mask: int) -> bool:
 def _bool_field(ev, key, i, default=False):
     v = ev.get(key, default)
     if not isinstance(v, bool):
-        raise _err(f"event {i} ({ev['type']}): '{key}' must be true or false, not {v!r}",
-                   rule=ev["type"], field=f"events.{i}.{key}")
+        raise _err(said("event {i} ({type}): '{key}' must be true or false, not {value!r}",
+                        i=i, type=ev['type'], key=key, value=v), rule=ev["type"],
+                   field=f"events.{i}.{key}")
     return v
 
 
 def _carry_of(rnd, players):
     raw = rnd.get("carry") or {}
     if not isinstance(raw, Mapping):
-        raise _err("'carry' must be the previous round's carry object", field="carry")
+        raise _err(said("'carry' must be the previous round's carry object"), field="carry")
     out = {}
     for key in ("totals", "rounds_won", "banks"):
         v = raw.get(key)
@@ -631,8 +634,8 @@ def _carry_of(rnd, players):
             continue
         if not isinstance(v, Mapping) or set(v) - set(players) or not all(
                 isinstance(x, int) and not isinstance(x, bool) for x in v.values()):
-            raise _err(f"carry.{key} must map the players ({', '.join(players)}) to whole "
-                       f"numbers", field=f"carry.{key}")
+            raise _err(said("carry.{key} must map the players ({players}) to whole numbers",
+                            key=key, players=", ".join(players)), field=f"carry.{key}")
         out[key] = {p: v.get(p, 0) for p in players}
     return out
 
@@ -656,95 +659,110 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         t = ev["type"]
         extra = set(ev) - {"type", "player"} - _EVENT_FIELDS[t]
         if extra:
-            raise _err(f"event {i} ({t}) has unknown field {sorted(extra)[0]!r}", rule=t,
+            raise _err(said("event {i} ({type}) has unknown field {key!r}", i=i, type=t,
+                            key=sorted(extra)[0]), rule=t,
                        field=f"events.{i}.{sorted(extra)[0]}")
         p = ev.get("player")
         if t in ("koi_koi", "stop"):
             if stop is not None:
-                raise _err(f"event {i}: {p} calls {t} after {stop[1]}'s stop (event "
-                           f"{stop[0]}) ended the round", player=p, rule=t,
+                raise _err(said("event {i}: {player} calls {type} after {stopper}'s stop "
+                                "(event {j}) ended the round", i=i, player=p, type=t,
+                                stopper=stop[1], j=stop[0]), player=p, rule=t,
                            field=f"events.{i}")
             decisions[p] += 1
             if decisions[p] > MAX_TURNS:
-                raise _err(f"{p} makes more than {MAX_TURNS} decisions; a player has only "
-                           f"{MAX_TURNS} turns", player=p, rule=t, field=f"events.{i}")
+                raise _err(said("{player} makes more than {turns} decisions; a player has "
+                                "only {turns} turns", player=p, turns=MAX_TURNS), player=p, rule=t,
+                           field=f"events.{i}")
             if t == "stop":
                 stop = (i, p)
             else:
                 forced = _bool_field(ev, "forced", i)
                 if forced and not r.minimum_points:
-                    raise _err(f"event {i}: a forced koi-koi needs option minimum_points",
-                               player=p, option="minimum_points", field=f"events.{i}.forced")
+                    raise _err(said("event {i}: a forced koi-koi needs option "
+                                    "minimum_points", i=i), player=p, option="minimum_points",
+                               field=f"events.{i}.forced")
                 calls.append([i, p, forced])
         elif t == "misdeal":
             if misdeal is not None:
-                raise _err(f"event {i}: a second misdeal", rule=t, field=f"events.{i}")
+                raise _err(said("event {i}: a second misdeal", i=i), rule=t, field=f"events.{i}")
             misdeal = (i, p)
         elif t == "automatic_win_hand":
             if not r.automatic_win:
-                raise _err(f"event {i}: automatic_win_hand needs option automatic_win (under "
-                           f"the book's rules such a hand is a misdeal the holder may call)",
-                           player=p, option="automatic_win", field=f"events.{i}")
+                raise _err(said("event {i}: automatic_win_hand needs option automatic_win "
+                                "(under the book's rules such a hand is a misdeal the holder "
+                                "may call)", i=i), player=p, option="automatic_win",
+                           field=f"events.{i}")
             if any(a[1] == p for a in auto):
-                raise _err(f"event {i}: {p}'s automatic win is recorded twice", player=p,
+                raise _err(said("event {i}: {player}'s automatic win is recorded twice",
+                                i=i, player=p), player=p,
                            rule=t, field=f"events.{i}")
             hand = ev.get("hand")
             if hand is not None and hand not in ("four_pairs", "four_of_a_month"):
-                raise _err(f"event {i}: hand must be 'four_pairs' or 'four_of_a_month', not "
-                           f"{hand!r}", rule=t, field=f"events.{i}.hand")
+                raise _err(said("event {i}: hand must be 'four_pairs' or 'four_of_a_month', "
+                                "not {value!r}", i=i, value=hand), rule=t,
+                           field=f"events.{i}.hand")
             auto.append((i, p))
         elif t == "field_four_of_a_kind":
             if four is not None:
-                raise _err(f"event {i}: a second field_four_of_a_kind", rule=t,
+                raise _err(said("event {i}: a second field_four_of_a_kind", i=i), rule=t,
                            field=f"events.{i}")
             fl = ev.get("flower")
             if fl is not None and fl not in FLOWER_IDS:
-                raise _err(f"event {i}: unknown flower {fl!r}; one of {', '.join(FLOWER_IDS)}",
-                           rule=t, field=f"events.{i}.flower")
+                raise _err(said("event {i}: unknown flower {value!r}; one of {ids}", i=i,
+                                value=fl, ids=", ".join(FLOWER_IDS)), rule=t,
+                           field=f"events.{i}.flower")
             four = (i, fl)
         elif t == "opening_field_brights":
             if brights is not None:
-                raise _err(f"event {i}: opening_field_brights is recorded twice", rule=t,
+                raise _err(said("event {i}: opening_field_brights is recorded twice", i=i),
+                           rule=t,
                            field=f"events.{i}")
             n = ev.get("count")
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 5:
-                raise _err(f"event {i}: opening_field_brights count must be 0-5 (there are 5 "
-                           f"brights), not {n!r}", rule=t, field=f"events.{i}.count")
+                raise _err(said("event {i}: opening_field_brights count must be 0-5 (there "
+                                "are 5 brights), not {value!r}", i=i, value=n), rule=t,
+                           field=f"events.{i}.count")
             brights = n
         elif t == "wild_storm_capture":
             if not (r.storm_is_wild or r.brewing_storm):
-                raise _err(f"event {i}: the storm is wild only under storm_is_wild or "
-                           f"brewing_storm", player=p, option="storm_is_wild",
+                raise _err(said("event {i}: the storm is wild only under storm_is_wild or "
+                                "brewing_storm", i=i), player=p, option="storm_is_wild",
                            field=f"events.{i}")
             if r.brewing_storm and not any(e["type"] == "opening_field_has_pampas"
                                            for e in events):
-                raise _err(f"event {i}: under brewing_storm the storm is wild only when a "
-                           f"pampas card was in the opening field (no opening_field_has_pampas "
-                           f"event)", player=p, option="brewing_storm", field=f"events.{i}")
+                raise _err(said("event {i}: under brewing_storm the storm is wild only "
+                                "when a pampas card was in the opening field (no "
+                                "opening_field_has_pampas event)", i=i), player=p,
+                           option="brewing_storm", field=f"events.{i}")
         elif t == "field_at_stop":
             if field is not None:
-                raise _err(f"event {i}: field_at_stop is recorded twice", rule=t,
+                raise _err(said("event {i}: field_at_stop is recorded twice", i=i), rule=t,
                            field=f"events.{i}")
             field = (_bool_field(ev, "willow", i), _bool_field(ev, "paulownia", i))
             everyone = piles[players[0]] | piles[players[1]]
             for flag, cards, name in ((field[0], WILLOW_CARDS, "willow"),
                                       (field[1], PAULOWNIA_CARDS, "paulownia")):
                 if flag and everyone & cards == cards:
-                    raise _err(f"event {i}: a {name} card cannot lie in the field: all four "
-                               f"are in the players' piles", rule=t,
+                    raise _err(said("event {i}: a {flower} card cannot lie in the field: all "
+                                    "four are in the players' piles", i=i, flower=name),
+                               rule=t,
                                field=f"events.{i}.{name}")
         elif t == "sake_assignment":
             how = ev.get("as")
             if how not in ("ten", "chaff"):
-                raise _err(f"event {i}: sake_assignment 'as' must be 'ten' or 'chaff', not "
-                           f"{how!r}", player=p, rule=t, field=f"events.{i}.as")
+                raise _err(said("event {i}: sake_assignment 'as' must be 'ten' or 'chaff', "
+                                "not {value!r}", i=i, value=how), player=p, rule=t,
+                           field=f"events.{i}.as")
             if not c.sake_choice:
-                raise _err(f"event {i}: the sake cup has no choice under these options "
-                           f"(needs sake_10_or_1, or special_chaffs without sake_10_and_1)",
-                           player=p, option="sake_10_or_1", field=f"events.{i}")
+                raise _err(said("event {i}: the sake cup has no choice under these options "
+                                "(needs sake_10_or_1, or special_chaffs without "
+                                "sake_10_and_1)", i=i), player=p, option="sake_10_or_1",
+                           field=f"events.{i}")
             if not piles[p] & SAKE and p in given:
-                raise _err(f"event {i}: {p} did not capture chrysanthemum-sake",
-                           card="chrysanthemum-sake", player=p, field=f"events.{i}")
+                raise _err(said("event {i}: {player} did not capture {card}", i=i, player=p,
+                                card="chrysanthemum-sake"), card="chrysanthemum-sake", player=p,
+                           field=f"events.{i}")
             sake_as[p] = how
 
     # Hands, when given, let the pre-play claims be checked.
@@ -753,18 +771,19 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         hand_masks = piles_of(g, rnd, players, "hands", required=False)
         for name, mask in hand_masks.items():
             if name in hands and mask.bit_count() != 8:
-                raise _err(f"{name}'s hand has {mask.bit_count()} cards, not the 8 dealt",
-                           player=name, field=f"hands.{name}")
+                raise _err(said("{player}'s hand has {n} cards, not the 8 dealt", player=name,
+                                n=mask.bit_count()), player=name, field=f"hands.{name}")
         for i, p in auto + ([misdeal] if misdeal and misdeal[1] else []):
             if p in hands and not _hand_qualifies(hand_masks[p]):
-                raise _err(f"event {i}: {p}'s hand holds neither four pairs nor a whole month",
-                           player=p, field=f"hands.{p}")
+                raise _err(said("event {i}: {player}'s hand holds neither four pairs nor a "
+                                "whole month", i=i, player=p), player=p, field=f"hands.{p}")
 
     def decision_error(kind):
         if calls or stop:
             i = (calls[0][0] if calls else stop[0])
-            raise _err(f"the round ended at the deal ({kind}) but event {i} records a "
-                       f"koi-koi/stop decision", rule=kind, field=f"events.{i}")
+            raise _err(said("the round ended at the deal ({kind}) but event {i} records a "
+                            "koi-koi/stop decision", kind=kind, i=i), rule=kind,
+                       field=f"events.{i}")
 
     # 1. Pre-play outcome (section 5.4 step 1).
     four_misdeal = four is not None and not (r.four_of_a_kind_not_misdeal or
@@ -781,14 +800,16 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if four is not None and r.four_of_a_kind_not_misdeal and four[1] and dealer in given:
         mm = MONTHS[FLOWER_IDS.index(four[1])]
         if piles[dealer] & mm != mm:
-            raise _err(f"four_of_a_kind_not_misdeal: the dealer {dealer} captures the four "
-                       f"{four[1]} cards, but their pile lacks some", player=dealer,
+            raise _err(said("four_of_a_kind_not_misdeal: the dealer {dealer} captures the "
+                            "four {month} cards, but their pile lacks some", dealer=dealer,
+                            month=four[1]), player=dealer,
                        option="four_of_a_kind_not_misdeal", field=f"captures.{dealer}")
     flat = None
     if four is not None and r.four_of_a_kind_for_the_win:
         if auto:
-            raise _err("two pre-play outcomes: field_four_of_a_kind and automatic_win_hand",
-                       rule="automatic_win_hand", field=f"events.{auto[0][0]}")
+            raise _err(said("two pre-play outcomes: field_four_of_a_kind and "
+                            "automatic_win_hand"), rule="automatic_win_hand",
+                       field=f"events.{auto[0][0]}")
         flat = (dealer, "four_of_a_kind_for_the_win",
                 said("four of a kind for the win: 4 {month} cards in the opening field, the "
                      "dealer {dealer} scores 6", month=four[1], dealer=dealer) if four[1] else
@@ -808,7 +829,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
 
     def need_pile(p, why):
         if p not in given:
-            raise _err(f"{p}'s captured cards are required ({why})", player=p,
+            raise _err(said("{player}'s captured cards are required ({why})", player=p,
+                            why=why), player=p,
                        field=f"captures.{p}")
 
     # A koi-koi call needs a yaku; a final pile without any yaku cannot have had one then
@@ -819,19 +841,21 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             continue
         base, _s, met, _x, _ch = pile_base(piles[p], c, sake_as=sake_as.get(p))
         if not met:
-            raise _err(f"event {i}: {p} called koi-koi but their captured cards hold no "
-                       f"yaku", player=p, rule="koi_koi", field=f"events.{i}")
+            raise _err(said("event {i}: {player} called koi-koi but their captured cards "
+                            "hold no yaku", i=i, player=p), player=p, rule="koi_koi",
+                       field=f"events.{i}")
         if r.minimum_points and base < 3:
             call[2] = True  # below 3 at the end, so below 3 then: the call was forced
 
     # 2. No stop: a draw (section 5.4 step 2).
     if stop is None:
         if field is not None:
-            raise _err("field_at_stop is recorded but nobody stopped", rule="field_at_stop",
+            raise _err(said("field_at_stop is recorded but nobody stopped"), rule="field_at_stop",
                        field="events")
         if r.dealers_delight:
             for p in players:
-                need_pile(p, "dealers_delight looks at both piles after a round with no stop")
+                need_pile(p, said("dealers_delight looks at both piles after a round with no "
+                                  "stop"))
             if not any(pile_base(piles[p], c, sake_as=sake_as.get(p))[2] for p in players):
                 return _finish(players, dealer, dealer, 6, (Step(
                     "dealers_delight", "set", 6, said("dealer's delight: no yaku captured, the "
@@ -842,23 +866,27 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     # 3. Stop by S.
     si, s = stop
     other = players[1] if players[0] == s else players[0]
-    need_pile(s, "the stopper's pile is scored")
+    need_pile(s, said("the stopper's pile is scored"))
     if r.rain_and_fog and field is None:
         for p in ([s, other] if r.winner_scores_all_yaku else [s]):
             if piles[p] & SAKE and piles[p] & (CURTAIN | MOON) and c.views:
-                raise _err("rain_and_fog: record a field_at_stop event (is a willow / "
-                           "paulownia card in the field?) to score the Views yaku",
+                raise _err(said("rain_and_fog: record a field_at_stop event (is a willow / "
+                                "paulownia card in the field?) to score the Views yaku"),
                            option="rain_and_fog", rule="field_at_stop", field="events")
     base, scoring, met, cancelled, choice = pile_base(piles[s], c, willow_field=wf,
                                                        paulownia_field=pf,
                                                        sake_as=sake_as.get(s))
     if not met:
-        why = "".join(f" ({y} not scored: {w})" for y, w in cancelled)
-        raise _err(f"event {si}: {s} called stop but their captured cards hold no yaku{why}",
-                   player=s, rule="stop", field=f"events.{si}")
+        why = ""
+        for y, w in cancelled:  # one sentence per voided yaku, each after the ones before
+            why = said("{before} ({yaku} not scored: {reason})", before=why, yaku=y, reason=w)
+        raise _err(said("event {i}: {player} called stop but their captured cards hold no "
+                        "yaku{why}", i=si, player=s, why=why), player=s, rule="stop",
+                   field=f"events.{si}")
     if r.minimum_points and base < 3:
-        raise _err(f"event {si}: {s} may not stop with {base} points: minimum_points needs 3 "
-                   f"(the call is a forced koi-koi)", player=s, option="minimum_points",
+        raise _err(said("event {i}: {player} may not stop with {points} points: "
+                        "minimum_points needs 3 (the call is a forced koi-koi)", i=si,
+                        player=s, points=base), player=s, option="minimum_points",
                    field=f"events.{si}")
     hits = tuple(c.hit(y) for y in scoring)
     total = base
@@ -868,7 +896,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     choices = (choice,) if choice else ()
     extra = {}
     if r.winner_scores_all_yaku:
-        need_pile(other, "winner_scores_all_yaku adds the opponent's yaku")
+        need_pile(other, said("winner_scores_all_yaku adds the opponent's yaku"))
         ob, oscoring, _m, _c2, ochoice = pile_base(piles[other], c, willow_field=wf,
                                                    paulownia_field=pf,
                                                    sake_as=sake_as.get(other))
@@ -897,8 +925,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     koi = 1 + n if r.koikoi_multiplier else (2 if n else 1)
     if r.super_bright or r.bright:
         if brights is None:
-            raise _err("record opening_field_brights (count 0 when none) to apply "
-                       f"{'super_bright' if r.super_bright else 'bright'}",
+            raise _err(said("record opening_field_brights (count 0 when none) to apply "
+                            "{option}", option="super_bright" if r.super_bright else "bright"),
                        option="super_bright" if r.super_bright else "bright",
                        rule="opening_field_brights", field="events")
         fld = 1 + brights if r.super_bright else (2 if brights else 1)

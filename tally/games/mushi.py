@@ -84,39 +84,51 @@ def _check_events(t, piles) -> None:
             try:
                 bit = mask_of([slug])
             except (TallyError, TypeError):
-                raise TallyError(f"mushi: {kind} (event {i}) needs a 'card' of the deck, not "
-                                 f"{slug!r}", game="mushi", card=str(slug), rule=kind,
+                raise TallyError(said("mushi: {type} (event {i}) needs a 'card' of the deck, "
+                                      "not {value!r}", type=kind, i=i, value=slug),
+                                 game="mushi", card=str(slug), rule=kind,
                                  field=f"{where}.card") from None
             if not bit & DECK:
-                raise TallyError(f"mushi: card {slug!r} is not in the mushi deck", game="mushi",
+                raise TallyError(said("mushi: card {card!r} is not in the mushi deck",
+                                      card=slug), game="mushi",
                                  card=slug, rule=kind, field=f"{where}.card")
             if not piles[p] & bit:
-                raise TallyError(f"mushi: {kind} says {p} took {slug!r}, but it is in "
-                                 f"{holder(bit) or 'nobody'}'s captures", game="mushi",
+                owner = holder(bit)
+                raise TallyError(said("mushi: {type} says {player} took {card!r}, but it is in "
+                                      "{owner}'s captures", type=kind, player=p, card=slug,
+                                      owner=owner) if owner else
+                                 said("mushi: {type} says {player} took {card!r}, but it is in "
+                                      "nobody's captures", type=kind, player=p, card=slug),
+                                 game="mushi",
                                  card=slug, player=p, rule=kind, field=f"{where}.card")
             if kind == "wild_capture":
                 if bit & WILLOW:
-                    raise TallyError(f"mushi: the Storm Chaff cannot take {slug!r}: never a "
-                                     f"willow card (section 2)", game="mushi", card=slug,
+                    raise TallyError(said("mushi: the Storm Chaff cannot take {card!r}: never "
+                                          "a willow card (section 2)", card=slug), game="mushi",
+                                     card=slug,
                                      player=p, rule=kind, field=f"{where}.card")
                 if not piles[p] & LIGHTNING:
-                    raise TallyError(f"mushi: {p} used the Storm Chaff but willow-lightning "
-                                     f"is in {holder(LIGHTNING)}'s captures", game="mushi",
+                    raise TallyError(said("mushi: {player} used the Storm Chaff but "
+                                          "willow-lightning is in {owner}'s captures",
+                                          player=p, owner=holder(LIGHTNING)), game="mushi",
                                      card="willow-lightning", player=p, rule=kind,
                                      field=f"{where}.player")
             elif bit & OTHER_WILLOWS:
                 if piles[p] & OTHER_WILLOWS != OTHER_WILLOWS:
-                    raise TallyError(f"mushi: the last willow {slug!r} goes to the player who "
-                                     f"captured the other two willows, not {p}", game="mushi",
+                    raise TallyError(said("mushi: the last willow {card!r} goes to the player "
+                                          "who captured the other two willows, not {player}",
+                                          card=slug, player=p), game="mushi",
                                      card=slug, player=p, rule=kind, field=f"{where}.player")
             elif not piles[p] & LIGHTNING:
-                raise TallyError(f"mushi: the leftover {slug!r} goes to the Storm Chaff's "
-                                 f"player, but {p} does not hold willow-lightning",
+                raise TallyError(said("mushi: the leftover {card!r} goes to the Storm Chaff's "
+                                      "player, but {player} does not hold willow-lightning",
+                                      card=slug, player=p),
                                  game="mushi", card=slug, player=p, rule=kind,
                                  field=f"{where}.player")
         elif kind == "storm_last_card" and not piles[p] & LIGHTNING:
-            raise TallyError(f"mushi: storm_last_card names {p}, but willow-lightning is in "
-                             f"{holder(LIGHTNING)}'s captures", game="mushi",
+            raise TallyError(said("mushi: storm_last_card names {player}, but "
+                                  "willow-lightning is in {owner}'s captures", player=p,
+                                  owner=holder(LIGHTNING)), game="mushi",
                              card="willow-lightning", player=p, rule=kind,
                              field=f"{where}.player")
 
@@ -127,8 +139,8 @@ def score_round(rnd, c: Compiled):
     if t.misdeal:
         return misdeal_result(t, r.preset)
     piles = read_piles(t, rnd)
-    total = check_all_captured(t, piles, c.values, "in Mushi the leftovers go to players "
-                               "(section 2)")
+    total = check_all_captured(t, piles, c.values, said("in Mushi the leftovers go to "
+                                                        "players (section 2)"))
     _check_events(t, piles)
     a, b = t.players
     evs = {p: evaluate(piles[p], c) for p in t.players}

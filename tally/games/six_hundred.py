@@ -204,6 +204,11 @@ def evaluate(mask: int, c: Compiled):
     return evaluate_pile(mask, c.values, c.groups)
 
 
+def _said(message):
+    """An error message (a said() sentence) led by the game id, said as one sentence."""
+    return said("{game}: {message}", game="six-hundred", message=message)
+
+
 def _hand_points(t, rnd, c) -> tuple[dict, list[str]]:
     """Hand combination claims, checked against the shown cards: ({player: [YakuHit]},
     notes on combinations a given hand holds but nobody claimed)."""
@@ -219,27 +224,30 @@ def _hand_points(t, rnd, c) -> tuple[dict, list[str]]:
         p, where = ev["player"], f"events.{i}"
         combos = ev.get("combinations")
         if not isinstance(combos, (list, tuple)) or not combos:
-            raise TallyError(f"six-hundred: hand_combination_claim (event {i}) needs a list of "
-                             f"'combinations'", game="six-hundred", player=p,
+            raise TallyError(_said(said("hand_combination_claim (event {i}) needs a list of "
+                                        "'combinations'", i=i)), game="six-hundred", player=p,
                              rule="hand_combination_claim", field=f"{where}.combinations")
         for k in combos:
             if not isinstance(k, str) or k not in HAND:
-                raise TallyError(f"six-hundred: unknown hand combination {k!r}; known: "
-                                 f"{', '.join(HAND)}", game="six-hundred", player=p, rule=str(k),
+                raise TallyError(_said(said("unknown hand combination {value!r}; known: {ids}",
+                                            value=k, ids=", ".join(HAND))),
+                                 game="six-hundred", player=p, rule=str(k),
                                  field=f"{where}.combinations")
         cards = ev.get("cards")
         if isinstance(cards, (str, bytes)) or not isinstance(cards, (list, tuple)):
-            raise TallyError(f"six-hundred: hand_combination_claim (event {i}) needs the "
-                             f"'cards' shown", game="six-hundred", player=p,
+            raise TallyError(_said(said("hand_combination_claim (event {i}) needs the 'cards' "
+                                        "shown", i=i)), game="six-hundred", player=p,
                              rule="hand_combination_claim", field=f"{where}.cards")
         m = pile_mask(GAME, cards, player=p, field=f"{where}.cards")
         if m.bit_count() > size:
-            raise TallyError(f"six-hundred: {p} showed {m.bit_count()} cards, but a hand holds "
-                             f"{size} with {len(t.players)} players", game="six-hundred",
+            raise TallyError(_said(said("{player} showed {n} cards, but a hand holds {size} with "
+                                        "{players} players", player=p, n=m.bit_count(),
+                                        size=size, players=len(t.players))), game="six-hundred",
                              player=p, rule="hand_combination_claim", field=f"{where}.cards")
         if p in hands and m & ~hands[p]:
             bad = slugs_of(m & ~hands[p])[0]
-            raise TallyError(f"six-hundred: {p} showed {bad!r}, which is not in {p}'s hand",
+            raise TallyError(_said(said("{player} showed {card!r}, which is not in {player}'s "
+                                        "hand", player=p, card=bad)),
                              game="six-hundred", card=bad, player=p,
                              rule="hand_combination_claim", field=f"{where}.cards")
         shown[p] |= m
@@ -248,7 +256,8 @@ def _hand_points(t, rnd, c) -> tuple[dict, list[str]]:
     for p in t.players:
         if shown[p] & seen:
             bad = slugs_of(shown[p] & seen)[0]
-            raise TallyError(f"six-hundred: {bad!r} was shown from two hands", game="six-hundred",
+            raise TallyError(_said(said("{card!r} was shown from two hands", card=bad)),
+                             game="six-hundred",
                              card=bad, player=p, rule="hand_combination_claim", field="events")
         seen |= shown[p]
     out = {}
@@ -274,15 +283,17 @@ def _hand_points(t, rnd, c) -> tuple[dict, list[str]]:
             "hand_two_three_of_a_kind": triples >= 2,
         }
         why = {
-            "hand_all_chaff": f"needs all {size} cards of the hand shown, each a 0-point chaff",
-            "hand_three_of_a_kind": "needs 3 cards of one flower among the shown cards",
-            "hand_two_three_of_a_kind": "needs 3 cards of each of two flowers among the shown "
-                                        "cards",
+            "hand_all_chaff": said("needs all {size} cards of the hand shown, each a 0-point "
+                                   "chaff", size=size),
+            "hand_three_of_a_kind": said("needs 3 cards of one flower among the shown cards"),
+            "hand_two_three_of_a_kind": said("needs 3 cards of each of two flowers among the "
+                                             "shown cards"),
         }
         for k in sorted(claims[p]):
             if not ok[k]:
-                raise TallyError(f"six-hundred: {p} claims {k} but the shown cards do not "
-                                 f"make it ({why[k]})", game="six-hundred", player=p, rule=k,
+                raise TallyError(_said(said("{player} claims {combination} but the shown cards do "
+                                            "not make it ({why})", player=p, combination=k,
+                                            why=why[k])), game="six-hundred", player=p, rule=k,
                                  field="events")
         hits = []
         if "hand_all_chaff" in claims[p]:
@@ -325,14 +336,17 @@ def _check_play_events(t, piles, union) -> list[str]:
         if ev["type"] == "wild_capture":
             p, slug = ev["player"], ev.get("card")
             if r.no_wild:
-                raise TallyError("six-hundred: wild_capture with no_wild on (the Storm Chaff is "
-                                 "not wild)", game="six-hundred", player=p, option="no_wild",
+                raise TallyError(_said(said("wild_capture with no_wild on (the Storm Chaff is not "
+                                            "wild)")),
+                                 game="six-hundred", player=p, option="no_wild",
                                  rule="wild_capture", field=where)
             bit = pile_mask(GAME, [slug], player=p, field=f"{where}.card")
             for need, what in ((bit, slug), (LIGHTNING, "willow-lightning")):
                 if not piles[p] & need:
-                    raise TallyError(f"six-hundred: wild_capture says {p} took {slug!r} with "
-                                     f"the Storm Chaff, but {what!r} is not in {p}'s captures",
+                    raise TallyError(_said(said("wild_capture says {player} took {card!r} with the "
+                                                "Storm Chaff, but {missing!r} is not in "
+                                                "{player}'s captures", player=p, card=slug,
+                                                missing=what)),
                                      game="six-hundred", card=what, player=p,
                                      rule="wild_capture", field=f"{where}.card")
         elif ev["type"] == "leftovers":
@@ -340,13 +354,15 @@ def _check_play_events(t, piles, union) -> list[str]:
             m = pile_mask(GAME, cards, field=f"{where}.cards")
             if m & union:
                 bad = slugs_of(m & union)[0]
-                raise TallyError(f"six-hundred: leftover {bad!r} is also in a player's "
-                                 f"captures", game="six-hundred", card=bad, rule="leftovers",
+                raise TallyError(_said(said("leftover {card!r} is also in a player's captures",
+                                            card=bad)),
+                                 game="six-hundred", card=bad, rule="leftovers",
                                  field=f"{where}.cards")
             if not r.shorter_rounds and m != FULL_DECK & ~union:
                 missing = slugs_of(FULL_DECK & ~union & ~m)
-                raise TallyError(f"six-hundred: the leftovers must be every card nobody "
-                                 f"captured; also uncaptured: {', '.join(missing) or 'none'}",
+                raise TallyError(_said(said("the leftovers must be every card nobody captured; "
+                                            "also uncaptured: {cards}",
+                                            cards=", ".join(missing) or "none")),
                                  game="six-hundred", card=missing[0] if missing else None,
                                  rule="leftovers", field=f"{where}.cards")
     return notes

@@ -243,11 +243,13 @@ def _burdens(g, rnd, t) -> dict:
         return {t.players[(i + k) % 3]: b for k, b in enumerate(BURDENS)}
     if not isinstance(raw, Mapping) or set(raw) != set(t.players) or \
             sorted(raw.values()) != list(BURDENS):
-        raise err(g, f"{where} must give each of the three players one of 100, 110 and 120",
+        raise err(g, said("{key} must give each of the three players one of 100, 110 and 120",
+                          key=where),
                   field=where)
     if raw[t.dealer] != 100:
-        raise err(g, f"the dealer {t.dealer} carries the 100 burden (section 3.5), not "
-                     f"{raw[t.dealer]}", player=t.dealer, field=where)
+        raise err(g, said("the dealer {player} carries the 100 burden (section 3.5), not "
+                          "{burden}", player=t.dealer, burden=raw[t.dealer]),
+                  player=t.dealer, field=where)
     return dict(raw)
 
 
@@ -261,56 +263,68 @@ def _claims(g, t, hands) -> dict:
         check_fields(g, ev, i, _FIELDS["hand_combo_claim"])
         p, cid = ev["player"], ev.get("combo")
         if not isinstance(cid, str) or cid not in COMBO_KIND:
-            raise err(g, f"event {i}: unknown hand combination {cid!r}", player=p,
+            raise err(g, said("event {i}: unknown hand combination {value!r}", i=i, value=cid),
+                      player=p,
                       rule="hand_combo_claim", field=f"events.{i}.combo")
         kind = COMBO_KIND[cid]
         if any(COMBO_KIND[x[0]] == kind for x in out[p]):
-            raise err(g, f"event {i}: {p} already claimed a {kind} combo; a player claims at "
-                         f"most one Suit Combo and one Chaff Combo", player=p,
+            raise err(g, said("event {i}: {player} already claimed a {kind} combo; a player "
+                              "claims at most one Suit Combo and one Chaff Combo", i=i,
+                              player=p, kind=said("suit") if kind == "suit" else said("chaff")),
+                      player=p,
                       rule="hand_combo_claim", field=f"events.{i}")
         shown = 0
         if ev.get("cards") is not None:
             from . import pile_mask
             shown = pile_mask(g, ev["cards"], player=p, field=f"events.{i}.cards")
             if shown.bit_count() > 7:
-                raise err(g, f"event {i}: {p} shows {shown.bit_count()} cards from a 7-card "
-                             f"hand", player=p, field=f"events.{i}.cards")
+                raise err(g, said("event {i}: {player} shows {n} cards from a 7-card hand", i=i,
+                                  player=p, n=shown.bit_count()),
+                          player=p, field=f"events.{i}.cards")
             if p in hands and shown & ~hands[p]:
                 bad = slugs_of(shown & ~hands[p])[0]
-                raise err(g, f"event {i}: {p} shows {bad}, which is not in their hand",
+                raise err(g, said("event {i}: {player} shows {card}, which is not in their hand",
+                              i=i, player=p, card=bad),
                           player=p, card=bad, field=f"events.{i}.cards")
             for q, m in shown_by.items():
                 if q != p and m & shown:
                     bad = slugs_of(m & shown)[0]
-                    raise err(g, f"event {i}: {bad} is shown from both {q}'s and {p}'s "
-                                 f"hands", player=p, card=bad, field=f"events.{i}.cards")
+                    raise err(g, said("event {i}: {card} is shown from both {other}'s and "
+                                      "{player}'s hands", i=i, card=bad, other=q, player=p),
+                              player=p, card=bad, field=f"events.{i}.cards")
             shown_by[p] = shown_by.get(p, 0) | shown
         elif p not in hands:
-            raise err(g, f"event {i}: {p}'s claim of {cid} needs the shown 'cards' (or "
-                         f"{p}'s dealt hand in 'hands') to be checked", player=p,
+            raise err(g, said("event {i}: {player}'s claim of {combo} needs the shown 'cards' (or "
+                              "{player}'s dealt hand in 'hands') to be checked", i=i, player=p,
+                              combo=cid), player=p,
                       rule="hand_combo_claim", field=f"events.{i}.cards")
         hand = hands.get(p)
         if kind == "suit":
             source = hand if hand is not None else shown
             ok = [x for x in suit_combos(source) if x[0] == cid]
             if not ok:
-                raise err(g, f"event {i}: {p}'s {'hand' if hand is not None else 'shown cards'}"
-                             f" do not make {cid} ({COMBO_NAMES[cid]})", player=p,
+                raise err(g, said("event {i}: {player}'s {what} do not make {id} ({combo})", i=i,
+                                  player=p, what=said("hand") if hand is not None else
+                                  said("shown cards"), id=cid, combo=COMBO_NAMES[cid]),
+                          player=p,
                           rule="hand_combo_claim", field=f"events.{i}")
             out[p].append((cid, COMBO_POINTS[cid], shown or ok[0][2]))
         else:
             if hand is not None:
                 ok = chaff_combo(hand, True)
                 if shown and (hand & HAND_CHAFFS) & ~shown:
-                    raise err(g, f"event {i}: a Chaff Combo shows every chaff in the hand; "
-                                 f"{p} hides {slugs_of(hand & HAND_CHAFFS & ~shown)[0]}",
+                    raise err(g, said("event {i}: a Chaff Combo shows every chaff in the hand; "
+                                      "{player} hides {card}", i=i, player=p,
+                                      card=slugs_of(hand & HAND_CHAFFS & ~shown)[0]),
                               player=p, rule="hand_combo_claim", field=f"events.{i}.cards")
             else:
                 ok = chaff_combo(shown, shown.bit_count() == 7)
             if cid not in [x[0] for x in ok]:
-                raise err(g, f"event {i}: {p}'s {'hand' if hand is not None else 'shown cards'}"
-                             f" do not make {cid} ({COMBO_NAMES[cid]}; the willow cards count "
-                             f"as chaffs)", player=p, rule="hand_combo_claim",
+                raise err(g, said("event {i}: {player}'s {what} do not make {id} ({combo}; the "
+                                  "willow cards count as chaffs)", i=i, player=p,
+                                  what=said("hand") if hand is not None else
+                                  said("shown cards"), id=cid, combo=COMBO_NAMES[cid]),
+                          player=p, rule="hand_combo_claim",
                           field=f"events.{i}")
             out[p].append((cid, COMBO_POINTS[cid], shown or (hand & HAND_CHAFFS)))
     return out
