@@ -221,7 +221,9 @@ def _bit(slug: str) -> int:
     try:
         return BIT[slug]
     except (KeyError, TypeError):
-        raise TallyError(f"unknown card {slug!r}: not a slug of cards.md", card=slug) from None
+        from .results import said  # late: results imports this module
+        raise TallyError(said("{who}unknown card {card!r}: not a slug of cards.md", who="",
+                              card=slug), card=slug) from None
 
 
 def _mask(x) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import TallyError
+from .results import said
 
 BOOL, INT, NUMBER, CHOICE = "bool", "int", "number", "choice"
 
@@ -38,15 +39,19 @@ class Option:
             CHOICE: lambda v: v in self.choices,
         }[self.type](value)
         if not ok:
-            want = (f"one of {', '.join(map(repr, self.choices))}" if self.type == CHOICE
-                    else {BOOL: "true or false", INT: "a whole number",
-                          NUMBER: "a number"}[self.type])
-            raise TallyError(f"option {self.id!r} of {game} must be {want}, not {value!r}",
+            want = (said("one of {choices}", choices=", ".join(map(repr, self.choices)))
+                    if self.type == CHOICE
+                    else {BOOL: said("true or false"), INT: said("a whole number"),
+                          NUMBER: said("a number")}[self.type])
+            raise TallyError(said("option {option!r} of {game} must be {want}, not {value!r}",
+                                  option=self.id, game=game, want=want, value=value),
                              game=game, option=self.id, field=f"options.{self.id}")
         if self.minimum is not None and value < self.minimum or \
                 self.maximum is not None and value > self.maximum:
-            raise TallyError(f"option {self.id!r} of {game} must be between {self.minimum} and "
-                             f"{self.maximum}, not {value!r}", game=game, option=self.id,
+            raise TallyError(said("option {option!r} of {game} must be between {low} and "
+                                  "{high}, not {value!r}", option=self.id, game=game,
+                                  low=self.minimum, high=self.maximum, value=value),
+                             game=game, option=self.id,
                              field=f"options.{self.id}")
         return value
 
@@ -115,23 +120,28 @@ def resolve(game: str, options: tuple[Option, ...], presets: tuple[Preset, ...],
     presets_by_id = {p.id: p for p in presets}
     preset = default_preset if preset is None else preset
     if preset not in presets_by_id:
-        raise TallyError(f"unknown preset {preset!r} for {game}; known: "
-                         f"{', '.join(presets_by_id)}", game=game, preset=preset, field="preset")
+        raise TallyError(said("unknown preset {preset!r} for {game}; known: {known}",
+                              preset=preset, game=game, known=", ".join(presets_by_id)),
+                         game=game, preset=preset, field="preset")
     values = {o.id: o.default for o in options}
     values.update(presets_by_id[preset].values)
     if overrides is not None and not isinstance(overrides, Mapping):
-        raise TallyError(f"options for {game} must be an object of option id -> value",
-                         game=game, field="options")
+        raise TallyError(said("options for {game} must be an object of option id -> value",
+                              game=game), game=game, field="options")
     for k, v in (overrides or {}).items():
         if k not in by_id:
-            raise TallyError(f"unknown option {k!r} for {game}", game=game, option=k,
+            raise TallyError(said("unknown option {option!r} for {game}", option=k, game=game),
+                             game=game, option=k,
                              field=f"options.{k}")
         values[k] = by_id[k].check(v, game=game)
     for o in options:
         if o.type == BOOL and values[o.id]:
             for other in o.excludes:
                 if values.get(other):
-                    raise TallyError(f"options {o.id!r} and {other!r} of {game} cannot both "
-                                     f"be on", game=game, option=other,
+                    # the other id is a sentence of its own, so both are said by name
+                    raise TallyError(said("options {option!r} and {other} of {game} cannot "
+                                          "both be on", option=o.id,
+                                          other=said("{option!r}", option=other), game=game),
+                                     game=game, option=other,
                                      field=f"options.{other}")
     return Rules(values, preset)

@@ -33,6 +33,22 @@ def test_resolve_rejects_bad_options(overrides, needle):
     assert e.value.option in overrides
 
 
+def test_option_errors_keep_their_templates():
+    """The kind of value wanted and the second option id are sentences of their own, so a
+    reader of another language gets them said too; the English stays word for word."""
+    with pytest.raises(TallyError) as e:
+        resolve("g", OPTS, PRESETS, "plain", None, {"n": True})
+    d = e.value.to_dict()
+    assert d["template"] == "option {option!r} of {game} must be {want}, not {value!r}"
+    assert d["params"]["want"] == {"template": "a whole number", "params": {}}
+    assert d["message"] == "option 'n' of g must be a whole number, not True"
+    with pytest.raises(TallyError) as e:
+        resolve("g", OPTS, PRESETS, "plain", None, {"a": True, "b": True})
+    d = e.value.to_dict()
+    assert d["params"]["other"] == {"template": "{option!r}", "params": {"option": "b"}}
+    assert d["message"] == "options 'a' and 'b' of g cannot both be on"
+
+
 def test_resolve_rejects_unknown_preset():
     with pytest.raises(TallyError, match="unknown preset 'nope'") as e:
         resolve("g", OPTS, PRESETS, "plain", "nope", None)

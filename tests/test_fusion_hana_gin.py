@@ -230,3 +230,25 @@ def test_no_lay_off_of_a_card_a_wild_replaced():
     assert outcome(score({**base, "layoffs": ["plum-chaff-2"]}))[0] == "A"
     with pytest.raises(TallyError, match="cannot lay plum-chaff-2"):
         score({**base, "wilds": {"joker-e": "plum-chaff-1"}, "layoffs": ["plum-chaff-2"]})
+
+
+def test_an_input_error_keeps_its_template_for_the_readers_language():
+    """The error is a said() sentence: the game prefix and the sentence after it are
+    templates of their own, and filling them in gives the English message word for word."""
+    with pytest.raises(TallyError) as e:
+        score(rnd("gin", melds={"A": [TENS3, SEQ[:4]]}, unused={"A": [], "B": 3},
+                  layoffs=["iris-chaff-1"]))
+    d = e.value.to_dict()
+    assert d["template"] == "{game}: {message}" and d["params"]["game"] == G
+    inner = d["params"]["message"]
+    assert inner == {"template": "after Gin {player} may not lay off (section 5 step 1)",
+                     "params": {"player": "B"}}
+    assert d["message"] == "hana-gin: after Gin B may not lay off (section 5 step 1)"
+    # a card list inside a combination's label: the label is a sentence too
+    with pytest.raises(TallyError) as e:
+        score(rnd("hana", melds={"A": [TENS3 + ["iris-bridge"]]}, unused={"A": 6, "B": 2}))
+    d = e.value.to_dict()
+    assert d["params"]["what"] == {"template": "{player}'s combination {i}",
+                                   "params": {"player": "A", "i": 0}}
+    assert d["message"] == ("hana-gin: card 'iris-bridge' is listed twice in A's "
+                            "combination 0")

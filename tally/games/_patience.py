@@ -49,11 +49,16 @@ def exactly_one(game: str, rules: Mapping, ids: tuple[str, ...]) -> str:
     on = [i for i in ids if rules[i]]
     if len(on) != 1:
         bad = on[1] if on else ids[0]
-        raise TallyError(f"{game}: exactly one of options {', '.join(map(repr, ids))} must be "
-                         f"on", game=game, option=bad, field=f"options.{bad}")
+        raise TallyError(said("{game}: exactly one of options {options} must be on", game=game,
+                              options=", ".join(map(repr, ids))),
+                         game=game, option=bad, field=f"options.{bad}")
     return on[0]
 
 
+# the month names as sentences of their own, for messages said in the reader's language
+MONTH_WORDS = (said("January"), said("February"), said("March"), said("April"), said("May"),
+               said("June"), said("July"), said("August"), said("September"), said("October"),
+               said("November"), said("December"))
 MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
                "September", "October", "November", "December")
 
@@ -74,21 +79,24 @@ def foundation_problem(mask: int, ordered: bool) -> str | None:
         if orphans:
             low = orphans & -orphans
             card, below = slugs_of(low << 4)[0], slugs_of(low)[0]
-            return (f"{card} is on a foundation without {below} below it (ordered_foundation: "
-                    f"each foundation takes one card position, January upward)")
+            return said("{card} is on a foundation without {below} below it "
+                        "(ordered_foundation: each foundation takes one card position, January "
+                        "upward)", card=card, below=below)
     else:
         prev = 4
         for i, m in enumerate(MONTHS):
             n = (flowers & m).bit_count()
             if n > prev:
-                return (f"{n} {MONTH_NAMES[i]} cards are on the foundations but only {prev} "
-                        f"{MONTH_NAMES[i - 1]} cards: foundations are built up one month at a "
-                        f"time from January")
+                return said("{n} {month} cards are on the foundations but only {prev} "
+                            "{month_before} cards: foundations are built up one month at a time "
+                            "from January", n=n, month=MONTH_WORDS[i], prev=prev,
+                            month_before=MONTH_WORDS[i - 1])
             prev = n
     jokers, decembers = (mask & JOKERS).bit_count(), (flowers & DECEMBER).bit_count()
     if jokers > decembers:
-        return (f"{jokers} jokers are on the foundations but only {decembers} foundations reached "
-                f"December (the joker is month 13)")
+        return said("{jokers} jokers are on the foundations but only {decembers} foundations "
+                    "reached December (the joker is month 13)", jokers=jokers,
+                    decembers=decembers)
     return None
 
 
@@ -122,19 +130,46 @@ def foundations_spec(game: str, rules: Mapping, options, allowed: int, last: str
                 variations=tuple(o.id for o in options if rules[o.id]), **extra)
 
 
+def _noun(spec: Spec) -> str:
+    """The progress noun as a sentence of its own (said in the reader's language)."""
+    return {"flower cards placed in the field": said("flower cards placed in the field"),
+            "cards left in the pyramid": said("cards left in the pyramid"),
+            "cards on the foundations": said("cards on the foundations"),
+            }.get(spec.noun, spec.noun)
+
+
+def _needs(spec: Spec) -> str:
+    """What a win needs as a sentence of its own (said in the reader's language)."""
+    needs = spec.win_words
+    if needs == f"all {spec.maximum} cards on the foundations, January to December":
+        return said("all {total} cards on the foundations, January to December",
+                    total=spec.maximum)
+    if needs == f"all {spec.maximum} cards on the foundations, January to joker":
+        return said("all {total} cards on the foundations, January to joker",
+                    total=spec.maximum)
+    return {"all 48 flower cards in their places": said("all 48 flower cards in their places"),
+            "an empty pyramid": said("an empty pyramid"),
+            "3 or fewer cards left (three_or_less_wins)":
+                said("3 or fewer cards left (three_or_less_wins)"),
+            }.get(needs, needs)
+
+
 def progress_mask(spec: Spec, mask: int) -> None:
     bad = mask & ~spec.allowed
     if bad:
         slug = slugs_of(bad)[0]
-        raise TallyError(f"{spec.game}: card {slug!r} cannot be among the {spec.noun} under "
-                         f"these options", game=spec.game, card=slug, field=spec.key)
+        raise TallyError(said("{game}: card {card!r} cannot be among the {noun} under these "
+                              "options", game=spec.game, card=slug, noun=_noun(spec)),
+                         game=spec.game, card=slug, field=spec.key)
     if mask.bit_count() > spec.maximum:
-        raise TallyError(f"{spec.game}: {mask.bit_count()} {spec.noun} is more than "
-                         f"{spec.maximum}", game=spec.game, field=spec.key)
+        raise TallyError(said("{game}: {n} {noun} is more than {most}", game=spec.game,
+                              n=mask.bit_count(), noun=_noun(spec), most=spec.maximum),
+                         game=spec.game, field=spec.key)
     if spec.check:
         why = spec.check(mask)
         if why:
-            raise TallyError(f"{spec.game}: {why}", game=spec.game, field=spec.key,
+            raise TallyError(said("{game}: {message}", game=spec.game, message=why),
+                             game=spec.game, field=spec.key,
                              rule="foundation")
 
 
@@ -161,20 +196,24 @@ def read_progress(spec: Spec, rnd: Mapping) -> tuple[int | None, int]:
         return None, 0
     if isinstance(v, int) and not isinstance(v, bool):
         if not 0 <= v <= spec.maximum:
-            raise TallyError(f"{spec.game}: {spec.key} must be 0..{spec.maximum} "
-                             f"({spec.noun}), not {v}", game=spec.game, field=spec.key)
+            raise TallyError(said("{game}: {key} must be 0..{most} ({noun}), not {value}",
+                                  game=spec.game, key=spec.key, most=spec.maximum,
+                                  noun=_noun(spec), value=v), game=spec.game, field=spec.key)
         return v, 0
     if isinstance(v, (str, bytes)) or not isinstance(v, (list, tuple)):
-        raise TallyError(f"{spec.game}: {spec.key} must be the {spec.noun} as a list of slugs "
-                         f"or their number", game=spec.game, field=spec.key)
+        raise TallyError(said("{game}: {key} must be the {noun} as a list of slugs or their "
+                              "number", game=spec.game, key=spec.key, noun=_noun(spec)),
+                         game=spec.game, field=spec.key)
     mask = 0
     for slug in v:
         card = CARD.get(slug) if isinstance(slug, str) else None
         if card is None:
-            raise TallyError(f"{spec.game}: unknown card {slug!r} in {spec.key}: not a slug of "
-                             f"cards.md", game=spec.game, card=str(slug), field=spec.key)
+            raise TallyError(said("{game}: unknown card {card!r} in {what}: not a slug of "
+                                  "cards.md", game=spec.game, card=slug, what=spec.key),
+                             game=spec.game, card=str(slug), field=spec.key)
         if mask & card.bit:
-            raise TallyError(f"{spec.game}: card {slug!r} is listed twice in {spec.key}",
+            raise TallyError(said("{game}: card {card!r} is listed twice in {what}",
+                                  game=spec.game, card=slug, what=spec.key),
                              game=spec.game, card=slug, field=spec.key)
         mask |= card.bit
     progress_mask(spec, mask)
@@ -186,20 +225,22 @@ def read_result(spec: Spec, rnd: Mapping, count: int | None, *, derived: str | N
     """The result: as entered, checked against the progress figure; or derived from it."""
     result = rnd.get("result")
     if result is not None and result not in RESULTS:
-        raise TallyError(f"{spec.game}: result must be 'win' or 'loss', not {result!r}",
-                         game=spec.game, field="result")
+        raise TallyError(said("{game}: result must be 'win' or 'loss', not {value!r}",
+                              game=spec.game, value=result), game=spec.game, field="result")
     if count is not None:
         from_count = "win" if spec.win(count) else "loss"
         if result is not None and result != from_count:
-            raise TallyError(f"{spec.game}: result {result!r} does not fit {count} "
-                             f"{spec.noun} (a win needs {spec.win_words})", game=spec.game,
+            raise TallyError(said("{game}: result {value!r} does not fit {count} {noun} (a win "
+                                  "needs {needs})", game=spec.game, value=result, count=count,
+                                  noun=_noun(spec), needs=_needs(spec)), game=spec.game,
                              field="result", rule=result)
         return from_count
     if result is None:
         result = derived
     if result is None:
-        raise TallyError(f"{spec.game}: the result is missing: 'result' ('win' or 'loss') or "
-                         f"'{spec.key}' ({spec.noun})", game=spec.game, field="result")
+        raise TallyError(said("{game}: the result is missing: 'result' ('win' or 'loss') or "
+                              "'{key}' ({noun})", game=spec.game, key=spec.key,
+                              noun=_noun(spec)), game=spec.game, field="result")
     return result
 
 
@@ -207,16 +248,19 @@ def read_reshuffles(spec: Spec, rnd: Mapping) -> int | None:
     if "reshuffles" not in rnd:
         return None
     if spec.max_reshuffles == -1:
-        raise TallyError(f"{spec.game}: this game has no draw pile to reshuffle", game=spec.game,
+        raise TallyError(said("{game}: this game has no draw pile to reshuffle",
+                              game=spec.game), game=spec.game,
                          field="reshuffles")
     n = rnd["reshuffles"]
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise TallyError(f"{spec.game}: reshuffles must be a whole number >= 0, not {n!r}",
+        raise TallyError(said("{game}: {key} must be a whole number >= {low}, not {value!r}",
+                              game=spec.game, key="reshuffles", low=0, value=n),
                          game=spec.game, field="reshuffles")
     if spec.max_reshuffles is not None and n > spec.max_reshuffles:
-        why = ("no reshuffle is allowed" if spec.max_reshuffles == 0 else
-               f"at most {spec.max_reshuffles} reshuffles are allowed")
-        raise TallyError(f"{spec.game}: {n} reshuffles, but under these options {why}",
+        why = (said("no reshuffle is allowed") if spec.max_reshuffles == 0 else
+               said("at most {most} reshuffles are allowed", most=spec.max_reshuffles))
+        raise TallyError(said("{game}: {n} reshuffles, but under these options {why}",
+                              game=spec.game, n=n, why=why),
                          game=spec.game, field="reshuffles", rule="reshuffle")
     return n
 

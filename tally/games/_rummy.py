@@ -204,9 +204,10 @@ def classify(mask: int, c: Cards) -> str | None:
 def check_meld(game: str, mask: int, c: Cards, *, player=None, field=None) -> str:
     kind = classify(mask, c)
     if kind is None:
-        raise TallyError(f"{game}: {', '.join(slugs_of(mask))} is not a combination (3 or more "
-                         f"brights, tens, ribbons or Wet Koi; 3 or more unbroken cards of one "
-                         f"month; or 3 or more chaffs of consecutive months)", game=game,
+        raise TallyError(said("{game}: {cards} is not a combination (3 or more brights, tens, "
+                              "ribbons or Wet Koi; 3 or more unbroken cards of one month; or 3 "
+                              "or more chaffs of consecutive months)", game=game,
+                              cards=", ".join(slugs_of(mask))), game=game,
                          player=player, rule="combination", field=field)
     return kind
 
@@ -217,24 +218,29 @@ def joker_words(c: Cards) -> tuple[str, ...]:
 
 
 def card_list(game: str, value, *, what: str, player=None, field=None, deck: int = DECK,
-              deck_words: str = "48 flower cards and joker-a..joker-f") -> int:
+              deck_words: str = said("48 flower cards and {first}..{last}", first="joker-a",
+                                     last="joker-f")) -> int:
     """A list of slugs as a mask (unknown, outside the deck and repeated cards are errors)."""
     if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
-        raise TallyError(f"{game}: {what} must be a list of card slugs", game=game,
+        raise TallyError(said("{game}: {what} must be a list of card slugs", game=game,
+                              what=what), game=game,
                          player=player, field=field)
     from ..cards import CARD
     mask = 0
     for slug in value:
         card = CARD.get(slug) if isinstance(slug, str) else None
         if card is None:
-            raise TallyError(f"{game}: unknown card {slug!r} in {what}: not a slug of cards.md",
+            raise TallyError(said("{game}: unknown card {card!r} in {what}: not a slug of "
+                                  "cards.md", game=game, card=slug, what=what),
                              game=game, card=str(slug), player=player, field=field)
         if not card.bit & deck:
-            raise TallyError(f"{game}: card {slug!r} in {what} is not in the {game} deck "
-                             f"({deck_words})", game=game, card=slug, player=player,
+            raise TallyError(said("{game}: card {card!r} in {what} is not in the {game} deck "
+                                  "({deck})", game=game, card=slug, what=what,
+                                  deck=deck_words), game=game, card=slug, player=player,
                              field=field)
         if mask & card.bit:
-            raise TallyError(f"{game}: card {slug!r} is listed twice in {what}", game=game,
+            raise TallyError(said("{game}: card {card!r} is listed twice in {what}", game=game,
+                                  card=slug, what=what), game=game,
                              card=slug, player=player, field=field)
         mask |= card.bit
     return mask
@@ -253,8 +259,9 @@ class Ledger:
             m ^= low
             if low in self.seen:
                 slug = slugs_of(low)[0]
-                raise TallyError(f"{self.game}: card {slug!r} is in both {self.seen[low]} and "
-                                 f"{where}", game=self.game, card=slug, player=player,
+                raise TallyError(said("{game}: card {card!r} is in both {first} and {second}",
+                                      game=self.game, card=slug, first=self.seen[low],
+                                      second=where), game=self.game, card=slug, player=player,
                                  field=field)
             self.seen[low] = where
 
@@ -263,8 +270,9 @@ def exactly_one(game: str, rules: Mapping, ids: tuple[str, ...]) -> str:
     on = [i for i in ids if rules[i]]
     if len(on) != 1:
         bad = on[1] if on else ids[0]
-        raise TallyError(f"{game}: exactly one of options {', '.join(map(repr, ids))} must be "
-                         f"on", game=game, option=bad, field=f"options.{bad}")
+        raise TallyError(said("{game}: exactly one of options {options} must be on", game=game,
+                              options=", ".join(map(repr, ids))),
+                         game=game, option=bad, field=f"options.{bad}")
     return on[0]
 
 
@@ -272,19 +280,23 @@ def totals_carry(game: str, rnd: Mapping, players, key: str = "totals") -> dict:
     """The running totals from the previous round's carry (all players, whole numbers)."""
     carry = rnd.get("carry") or {}
     if not isinstance(carry, Mapping):
-        raise TallyError(f"{game}: carry must be the previous round's carry object", game=game,
+        raise TallyError(said("{game}: carry must be the previous round's carry object",
+                              game=game), game=game,
                          field="carry")
     raw = carry.get(key) or {}
     if not isinstance(raw, Mapping):
-        raise TallyError(f"{game}: carry.{key} must map players to points", game=game,
+        raise TallyError(said("{game}: carry.{key} must map players to points", game=game,
+                              key=key), game=game,
                          field=f"carry.{key}")
     out = {}
     for name, v in raw.items():
         if name not in players:
-            raise TallyError(f"{game}: carry.{key} names {name!r}, who is not one of the "
-                             f"players", game=game, player=name, field=f"carry.{key}.{name}")
+            raise TallyError(said("{game}: {key} names {player!r}, who is not one of the "
+                                  "players", game=game, key=f"carry.{key}", player=name),
+                             game=game, player=name, field=f"carry.{key}.{name}")
         if not isinstance(v, int) or isinstance(v, bool):
-            raise TallyError(f"{game}: carry.{key}.{name} must be a whole number, not {v!r}",
+            raise TallyError(said("{game}: carry.{key}.{player} must be a whole number, not "
+                                  "{value!r}", game=game, key=key, player=name, value=v),
                              game=game, player=name, field=f"carry.{key}.{name}")
     for p in players:
         out[p] = raw.get(p, 0)
@@ -316,20 +328,23 @@ def wild_map(game: str, rnd: Mapping, c: Cards) -> dict[int, int]:
     Dry Koi keeps the card it replaced, so nobody may add that card to its combination)."""
     raw = rnd.get("wilds") or {}
     if not isinstance(raw, Mapping):
-        raise TallyError(f"{game}: 'wilds' must map each Dry Koi to the card it stands for",
-                         game=game, field="wilds")
+        raise TallyError(said("{game}: 'wilds' must map each Dry Koi to the card it stands "
+                              "for", game=game), game=game, field="wilds")
     from ..cards import CARD
     out = {}
     for j, stands in raw.items():
         where = f"wilds.{j}"
         jb = CARD[j].bit if j in CARD else 0
         if not jb & c.dry:
-            raise TallyError(f"{game}: {j!r} is not a Dry Koi ({', '.join(slugs_of(c.dry))} "
-                             f"under option dry_koi)", game=game, card=str(j), field=where)
+            raise TallyError(said("{game}: {card!r} is not a Dry Koi ({cards} under option "
+                                  "dry_koi)", game=game, card=j,
+                                  cards=", ".join(slugs_of(c.dry))),
+                             game=game, card=str(j), field=where)
         sb = CARD[stands].bit if isinstance(stands, str) and stands in CARD else 0
         if not sb & DECK or sb & c.dry:
-            raise TallyError(f"{game}: a Dry Koi stands for a flower card or a Wet Koi, not "
-                             f"{stands!r}", game=game, card=str(stands), field=where)
+            raise TallyError(said("{game}: a Dry Koi stands for a flower card or a Wet Koi, "
+                                  "not {card!r}", game=game, card=stands),
+                             game=game, card=str(stands), field=where)
         out[jb] = sb
     return out
 
@@ -354,12 +369,18 @@ def check_wilds(game: str, meld: int, wilds: Mapping[int, int], c: Cards, *, pla
             continue
         j, s = slugs_of(jb)[0], slugs_of(sb)[0]
         if meld & sb:
-            raise TallyError(f"{game}: {j} stands for {s}, so {s} cannot be added to its "
-                             f"combination", game=game, card=s, player=player,
+            raise TallyError(said("{game}: {wild} stands for {card}, so {card} cannot be added "
+                                  "to its combination", game=game, wild=j, card=s),
+                             game=game, card=s, player=player,
                              rule="wild", field=field)
         plain = (plain & ~jb) | sb
     if plain != meld and classify(plain, c) is None:
-        named = ", ".join(f"{slugs_of(jb)[0]} as {slugs_of(sb)[0]}" for jb, sb in wilds.items()
-                          if meld & jb)
-        raise TallyError(f"{game}: {', '.join(slugs_of(meld))} is not a combination with "
-                         f"{named}", game=game, player=player, rule="wild", field=field)
+        named = None
+        for jb, sb in wilds.items():
+            if meld & jb:
+                one = said("{wild} as {card}", wild=slugs_of(jb)[0], card=slugs_of(sb)[0])
+                named = one if named is None else said("{first}, {second}", first=named,
+                                                       second=one)
+        raise TallyError(said("{game}: {cards} is not a combination with {wilds}", game=game,
+                              cards=", ".join(slugs_of(meld)), wilds=named),
+                         game=game, player=player, rule="wild", field=field)

@@ -265,7 +265,13 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
 # score_round
 
 def _err(g, msg: str, **kw) -> TallyError:
-    return TallyError(f"{g.id}: {msg}", game=g.id, **kw)
+    """``msg`` is a said() sentence, so the whole message is said in the reader's language."""
+    return TallyError(said("{game}: {message}", game=g.id, message=msg), game=g.id, **kw)
+
+
+def _set_words(value: str) -> str:
+    """"Set One" or "Set Two" as a sentence of its own (said in the reader's language)."""
+    return said("Set One") if value == "one" else said("Set Two")
 
 
 # The round keys both Tensho games read beyond the common ones (Game.inputs)
@@ -285,33 +291,40 @@ def _yaku_set(g, rnd: Mapping, t, c: Compiled) -> str:
     every source given must agree, and at least one is needed."""
     sources = []
     if c.fixed_set is not None:
-        sources.append((c.fixed_set, "option yaku_set", "options.yaku_set"))
+        sources.append((c.fixed_set, said("option {option}", option="yaku_set"),
+                        "options.yaku_set"))
     if "yaku_set" in rnd:
-        sources.append((rnd["yaku_set"], "the round's yaku_set", "yaku_set"))
+        sources.append((rnd["yaku_set"], said("the round's yaku_set"), "yaku_set"))
     for i, ev in enumerate(t.events):
         if ev["type"] == "yaku_set_chosen":
             by = ev.get("by")
             if by not in (None, "agreement", "dealer"):
-                raise _err(g, f"event {i} (yaku_set_chosen): 'by' must be agreement or dealer, "
-                              f"not {by!r}", rule="yaku_set_chosen", field=f"events.{i}.by")
+                raise _err(g, said("event {i} (yaku_set_chosen): 'by' must be agreement or "
+                                   "dealer, not {value!r}", i=i, value=by),
+                           rule="yaku_set_chosen", field=f"events.{i}.by")
             if by == "dealer" and ev.get("player") not in (None, t.dealer):
-                raise _err(g, f"event {i} (yaku_set_chosen): the set is chosen by the dealer "
-                              f"{t.dealer!r}, not {ev['player']!r}", player=ev["player"],
+                raise _err(g, said("event {i} (yaku_set_chosen): the set is chosen by the "
+                                   "dealer {dealer!r}, not {player!r}", i=i, dealer=t.dealer,
+                                   player=ev["player"]), player=ev["player"],
                            rule="yaku_set_chosen", field=f"events.{i}.player")
-            sources.append((ev.get("set"), f"event {i} (yaku_set_chosen)", f"events.{i}.set"))
+            sources.append((ev.get("set"), said("event {i} (yaku_set_chosen)", i=i),
+                            f"events.{i}.set"))
     if not sources:
-        raise _err(g, "say which yaku set this round uses: 'yaku_set' one or two (section 3: "
-                      "agreed before the deal, the dealer choosing if the players disagree)",
+        raise _err(g, said("say which yaku set this round uses: 'yaku_set' one or two (section "
+                           "3: agreed before the deal, the dealer choosing if the players "
+                           "disagree)"),
                    rule="yaku_set", field="yaku_set")
     for value, where, fld in sources:
         if not isinstance(value, str) or value not in SETS:
-            raise _err(g, f"{where} must be 'one' or 'two', not {value!r}", rule="yaku_set",
+            raise _err(g, said("{where} must be 'one' or 'two', not {value!r}", where=where,
+                               value=value), rule="yaku_set",
                        field=fld)
     first = sources[0]
     for value, where, fld in sources[1:]:
         if value != first[0]:
-            raise _err(g, f"{where} says Set {value.capitalize()} but {first[1]} says Set "
-                          f"{first[0].capitalize()}", rule="yaku_set", field=fld)
+            raise _err(g, said("{where} says {set} but {other} says {other_set}", where=where,
+                               set=_set_words(value), other=first[1],
+                               other_set=_set_words(first[0])), rule="yaku_set", field=fld)
     return first[0]
 
 
@@ -322,36 +335,40 @@ def _check_events(g, t, piles: Mapping[str, int]) -> list[str]:
     auto_caps = [i for i, ev in enumerate(t.events) if ev["type"] == "phoenix_auto_capture"]
     for i, ev in enumerate(t.events):
         if ev["type"] == "hiki_formed" and ev.get("flower") == "paulownia":
-            raise _err(g, f"event {i} (hiki_formed): paulownia has only one card in this "
-                          f"deck, so it cannot form a hiki", rule="hiki_formed",
+            raise _err(g, said("event {i} (hiki_formed): {flower} has only one card in this "
+                               "deck, so it cannot form a hiki", i=i, flower="paulownia"),
+                       rule="hiki_formed",
                        field=f"events.{i}.flower")
         if ev["type"] == "phoenix_auto_capture" and ev.get("from") not in (None, "hand",
                                                                              "draw"):
-            raise _err(g, f"event {i} (phoenix_auto_capture): 'from' must be hand or draw, "
-                          f"not {ev['from']!r}", rule="phoenix_auto_capture",
+            raise _err(g, said("event {i} (phoenix_auto_capture): 'from' must be hand or draw, "
+                               "not {value!r}", i=i, value=ev["from"]), rule="phoenix_auto_capture",
                        field=f"events.{i}.from")
     if dead:
         i = dead[0]
         if auto_caps:
-            raise _err(g, f"event {auto_caps[0]} (phoenix_auto_capture) contradicts event {i} "
-                          f"(phoenix_dead_in_field): the Phoenix was dealt to the field",
+            raise _err(g, said("event {j} (phoenix_auto_capture) contradicts event {i} "
+                               "(phoenix_dead_in_field): the Phoenix was dealt to the field",
+                               j=auto_caps[0], i=i),
                        rule="phoenix_auto_capture", field=f"events.{auto_caps[0]}")
         if holder:
-            raise _err(g, f"{holder!r} holds 'paulownia-phoenix', but it was dealt to the "
-                          f"field (event {i}, phoenix_dead_in_field) and nobody can capture "
-                          f"it", card="paulownia-phoenix", player=holder,
-                       rule="phoenix_dead_in_field", field=f"captures.{holder}")
+            raise _err(g, said("{player!r} holds {card!r}, but it was dealt to the field (event "
+                               "{i}, phoenix_dead_in_field) and nobody can capture it",
+                               player=holder, card="paulownia-phoenix", i=i),
+                       card="paulownia-phoenix", player=holder, rule="phoenix_dead_in_field",
+                       field=f"captures.{holder}")
         notes.append(said("paulownia-phoenix was dealt to the field: nobody can capture it, so "
                           "no yaku containing it is possible this round"))
     if len(auto_caps) > 1:
-        raise _err(g, "two phoenix_auto_capture events: there is only one Phoenix",
+        raise _err(g, said("two phoenix_auto_capture events: there is only one Phoenix"),
                    rule="phoenix_auto_capture", field=f"events.{auto_caps[1]}")
     if auto_caps:
         i = auto_caps[0]
         p = t.events[i]["player"]
         if holder != p:
-            raise _err(g, f"event {i} (phoenix_auto_capture): {p!r} took paulownia-phoenix, "
-                          f"but it is not in {p}'s captures", card="paulownia-phoenix",
+            raise _err(g, said("event {i} (phoenix_auto_capture): {player!r} took {card}, but "
+                               "it is not in {player}'s captures", i=i, player=p,
+                               card="paulownia-phoenix"), card="paulownia-phoenix",
                        player=p, rule="phoenix_auto_capture", field=f"captures.{p}")
         src = t.events[i].get("from")
         if src == "hand":
@@ -385,12 +402,13 @@ def _auto_winner(g, t, evals, yaku_set: str, c: Compiled, piles) -> tuple[str | 
                                                                            str | None]:
     holders = [p for p in t.players if evals[p].details["automatic_win"]]
     if len(holders) > 1:
-        raise _err(g, f"both {holders[0]!r} and {holders[1]!r} hold an automatic win; only the "
-                      f"first completed counts and the round stops there (section 10), so the "
-                      f"other cannot be captured", rule="automatic_win", field="captures")
+        raise _err(g, said("both {player!r} and {player2!r} hold an automatic win; only the "
+                           "first completed counts and the round stops there (section 10), so "
+                           "the other cannot be captured", player=holders[0],
+                           player2=holders[1]), rule="automatic_win", field="captures")
     ev_i = [i for i, ev in enumerate(t.events) if ev["type"] == "automatic_win"]
     if len(ev_i) > 1:
-        raise _err(g, "two automatic_win events: the round ends at the first",
+        raise _err(g, said("two automatic_win events: the round ends at the first"),
                    rule="automatic_win", field=f"events.{ev_i[1]}")
     if ev_i:
         i = ev_i[0]
@@ -398,16 +416,19 @@ def _auto_winner(g, t, evals, yaku_set: str, c: Compiled, piles) -> tuple[str | 
         p, yid = ev["player"], ev.get("yaku")
         c_plan = {h.id: (m, auto) for m, _, h, auto in c.plans[yaku_set].rows}
         if yid not in c.ids:
-            raise _err(g, f"event {i} (automatic_win): unknown yaku {yid!r}", player=p,
+            raise _err(g, said("event {i} (automatic_win): unknown yaku {value!r}", i=i,
+                               value=yid), player=p,
                        rule="automatic_win", field=f"events.{i}.yaku")
         if yid not in c_plan or not c_plan[yid][1]:
-            raise _err(g, f"event {i} (automatic_win): {yid} is not an automatic win in "
-                          f"{SET_NAME[yaku_set]}", player=p, rule=yid,
+            raise _err(g, said("event {i} (automatic_win): {yaku} is not an automatic win in "
+                               "{set}", i=i, yaku=yid, set=_set_words(yaku_set)),
+                       player=p, rule=yid,
                        field=f"events.{i}.yaku")
         missing = c_plan[yid][0] & ~piles[p]
         if missing:
-            raise _err(g, f"event {i} (automatic_win): {p!r} has not captured "
-                          f"{', '.join(slugs_of(missing))} of {yid}", player=p,
+            raise _err(g, said("event {i} (automatic_win): {player!r} has not captured {cards} "
+                               "of {yaku}", i=i, player=p, cards=", ".join(slugs_of(missing)),
+                               yaku=yid), player=p,
                        card=slugs_of(missing)[0], rule=yid, field=f"captures.{p}")
         return p, yid
     if holders:
@@ -427,9 +448,10 @@ def score_round(g, rnd: Mapping, c: Compiled) -> RoundResult:
     for m in piles.values():
         union |= m
     if union.bit_count() > IN_PLAY:
-        raise _err(g, f"{union.bit_count()} cards captured in all, but at most {IN_PLAY} come "
-                      f"into play (6 + 6 dealt, 9 to the field, 12 drawn; 6 are discarded and "
-                      f"the rest of the draw pile is not played; {v.digest} section 3)",
+        raise _err(g, said("{n} cards captured in all, but at most {most} come into play (6 + 6 "
+                           "dealt, 9 to the field, 12 drawn; 6 are discarded and the rest of the "
+                           "draw pile is not played; {digest} section 3)",
+                           n=union.bit_count(), most=IN_PLAY, digest=v.digest),
                    field="captures", rule="too_many_cards")
     notes = _check_events(g, t, piles)
     evals = {p: evaluate_set(piles[p], c, yaku_set) for p in t.players}

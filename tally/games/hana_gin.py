@@ -61,24 +61,28 @@ def evaluate(mask: int, c) -> Evaluation:
 # --------------------------------------------------------------------------- input
 
 def _err(msg, **kw):
-    return TallyError(f"{GAME_ID}: {msg}", game=GAME_ID, **kw)
+    """``msg`` is a said() sentence, so the whole message is said in the reader's language."""
+    return TallyError(said("{game}: {message}", game=GAME_ID, message=msg), game=GAME_ID, **kw)
 
 
 def _melds_of(rnd, p, cards: Cards, ledger: Ledger, wilds):
     raw = (rnd.get("melds") or {})
     if not isinstance(raw, Mapping):
-        raise _err("'melds' must map each player to a list of combinations", field="melds")
+        raise _err(said("'melds' must map each player to a list of combinations"),
+                   field="melds")
     if p not in raw:
         return None
     lst = raw[p]
     if not isinstance(lst, (list, tuple)):
-        raise _err(f"melds.{p} must be a list of combinations (lists of slugs)", player=p,
+        raise _err(said("melds.{player} must be a list of combinations (lists of slugs)",
+                        player=p), player=p,
                    field=f"melds.{p}")
     out = []
     for i, slugs in enumerate(lst):
         where = f"melds.{p}.{i}"
-        m = card_list(GAME_ID, slugs, what=f"{p}'s combination {i}", player=p, field=where)
-        ledger.add(m, f"{p}'s combination {i}", player=p, field=where)
+        what = said("{player}'s combination {i}", player=p, i=i)
+        m = card_list(GAME_ID, slugs, what=what, player=p, field=where)
+        ledger.add(m, what, player=p, field=where)
         kind = check_meld(GAME_ID, m, cards, player=p, field=where)
         check_wilds(GAME_ID, m, wilds, cards, player=p, field=where)
         out.append((kind, m))
@@ -89,7 +93,7 @@ def _unused_of(rnd, p, ledger: Ledger):
     """(mask or None, value given as a number or None)."""
     raw = rnd.get("unused") or {}
     if not isinstance(raw, Mapping):
-        raise _err("'unused' must map each player to their unused cards (or their value)",
+        raise _err(said("'unused' must map each player to their unused cards (or their value)"),
                    field="unused")
     if p not in raw:
         return None, None
@@ -97,10 +101,12 @@ def _unused_of(rnd, p, ledger: Ledger):
     if isinstance(v, int) and not isinstance(v, bool):
         # at most 10 unused cards; the priciest 10 (5 brights, 2 Dry Koi, 3 tens) are 150
         if not 0 <= v <= 150:
-            raise _err(f"unused.{p} must be 0..150, not {v}", player=p, field=f"unused.{p}")
+            raise _err(said("unused.{player} must be 0..150, not {value}", player=p, value=v),
+                       player=p, field=f"unused.{p}")
         return None, v
-    m = card_list(GAME_ID, v, what=f"{p}'s unused cards", player=p, field=f"unused.{p}")
-    ledger.add(m, f"{p}'s unused cards", player=p, field=f"unused.{p}")
+    what = said("{player}'s unused cards", player=p)
+    m = card_list(GAME_ID, v, what=what, player=p, field=f"unused.{p}")
+    ledger.add(m, what, player=p, field=f"unused.{p}")
     return m, None
 
 
@@ -127,7 +133,7 @@ def _lay_off(melds, cards_mask: int, c: Cards, wilds):
         return False
 
     if len(masks) ** len(bits) > 200_000:
-        raise _err("too many lay-off cards to check", field="layoffs")
+        raise _err(said("too many lay-off cards to check"), field="layoffs")
     return masks if place(0) else None
 
 
@@ -135,16 +141,24 @@ def _hand_size(p, melds, unused, layoffs, want: str, limits, field):
     """Check card counts where the cards are listed (section 1 and 10.2)."""
     size, max_unused = limits
     if unused is not None and max_unused is not None and unused.bit_count() > max_unused:
-        raise _err(f"{p} has {unused.bit_count()} unused cards, too many for {want} (at most "
-                   f"{max_unused})", player=p, field=f"unused.{p}")
+        raise _err(said("{player} has {n} unused cards, too many for {want} (at most {most})",
+                        player=p, n=unused.bit_count(), want=want, most=max_unused),
+                   player=p, field=f"unused.{p}")
     if melds is None or unused is None:
         return
     melded = sum(mk.bit_count() for _, mk in melds)
     total = melded + unused.bit_count() + layoffs
     if total != size:
-        raise _err(f"{p} shows {total} cards ({melded} in combinations, {unused.bit_count()} "
-                   f"unused{f', {layoffs} laid off' if layoffs else ''}); {want} holds {size}",
-                   player=p, field=field)
+        if layoffs:
+            msg = said("{player} shows {total} cards ({melded} in combinations, {unused} unused, "
+                       "{layoffs} laid off); {want} holds {size}", player=p, total=total,
+                       melded=melded, unused=unused.bit_count(), layoffs=layoffs, want=want,
+                       size=size)
+        else:
+            msg = said("{player} shows {total} cards ({melded} in combinations, {unused} "
+                       "unused); {want} holds {size}", player=p, total=total, melded=melded,
+                       unused=unused.bit_count(), want=want, size=size)
+        raise _err(msg, player=p, field=field)
 
 
 # --------------------------------------------------------------------------- round
@@ -155,12 +169,14 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     dealer = player_field(g, rnd, "dealer", players)
     ending = rnd.get("ending")
     if not isinstance(ending, str) or ending not in ENDINGS:
-        raise _err(f"ending must be one of {', '.join(ENDINGS)}, not {ending!r}",
+        raise _err(said("ending must be one of {endings}, not {value!r}",
+                        endings=", ".join(ENDINGS), value=ending),
                    field="ending")
     prev = totals_carry(GAME_ID, rnd, players)
     carry_in = rnd.get("carry") or {}
     if carry_in.get("game_over"):
-        raise _err("the game ended in the previous round; start a new game without its carry",
+        raise _err(said("the game ended in the previous round; start a new game without its "
+                        "carry"),
                    field="carry")
     ledger = Ledger(GAME_ID)
     wilds = wild_map(GAME_ID, rnd, cards)
@@ -170,10 +186,11 @@ def score_round(rnd: Mapping, c) -> RoundResult:
 
     if ending == "exhausted":
         if rnd.get("caller") is not None:
-            raise _err("nobody calls when the deck is exhausted; remove 'caller'",
+            raise _err(said("nobody calls when the deck is exhausted; remove 'caller'"),
                        field="caller")
         if layoff_raw:
-            raise _err("lay-offs happen only after Hana", field="layoffs", rule="exhausted")
+            raise _err(said("lay-offs happen only after Hana"), field="layoffs",
+                       rule="exhausted")
         out = tuple(PlayerScore(p, (), 0, (Step("exhausted", "base", 0, said(
             "the deck ran out: a draw, nobody scores"), 0),), 0, "draw") for p in players)
         return RoundResult(GAME_ID, c.rules.preset, out, (), None, dealer,
@@ -185,52 +202,59 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     opp = next(p for p in players if p != caller)
     layoffs = 0
     if layoff_raw is not None:
-        layoffs = card_list(GAME_ID, layoff_raw, what="the lay-offs", player=opp,
+        layoffs = card_list(GAME_ID, layoff_raw, what=said("the lay-offs"), player=opp,
                             field="layoffs")
     if layoffs and ending == "gin":
-        raise _err(f"after Gin {opp} may not lay off (section 5 step 1)", player=opp,
+        raise _err(said("after Gin {player} may not lay off (section 5 step 1)", player=opp),
+                   player=opp,
                    rule="gin", field="layoffs")
-    ledger.add(layoffs, f"{opp}'s lay-offs", player=opp, field="layoffs")
+    ledger.add(layoffs, said("{player}'s lay-offs", player=opp), player=opp, field="layoffs")
 
     u_mask = {p: unused[p][0] for p in players}
     u_val = {p: cards.value(unused[p][0]) if unused[p][0] is not None else unused[p][1]
              for p in players}
     if u_val[opp] is None:
-        raise _err(f"{opp}'s unused cards (or their value) are missing ('unused')", player=opp,
+        raise _err(said("{player}'s unused cards (or their value) are missing ('unused')",
+                        player=opp), player=opp,
                    field=f"unused.{opp}")
 
     notes = []
     if layoffs:
         if melds[caller] is None:
-            raise _err(f"lay-offs need {caller}'s combinations ('melds') to check them",
+            raise _err(said("lay-offs need {player}'s combinations ('melds') to check them",
+                            player=caller),
                        player=caller, field=f"melds.{caller}")
         extended = _lay_off(melds[caller], layoffs, cards, wilds)
         if extended is None:
-            raise _err(f"{opp} cannot lay {', '.join(slugs_of(layoffs))} onto {caller}'s "
-                       f"combinations", player=opp, rule="layoff", field="layoffs")
+            raise _err(said("{player} cannot lay {cards} onto {caller}'s combinations",
+                            player=opp, cards=", ".join(slugs_of(layoffs)), caller=caller),
+                       player=opp, rule="layoff", field="layoffs")
         notes.append(said("{player} laid off {cards} (worth {value})", player=opp,
                           cards=", ".join(slugs_of(layoffs)), value=cards.value(layoffs)))
 
     if ending == "gin":
         all_ten = rnd.get("all_ten")
         if all_ten is not None and not isinstance(all_ten, bool):
-            raise _err("all_ten must be true or false", field="all_ten")
+            raise _err(said("{key} must be true or false", key="all_ten"), field="all_ten")
         if u_val[caller] is not None:
             if u_val[caller] > 20:
-                raise _err(f"{caller} called Gin with unused cards worth {u_val[caller]}: at "
-                           f"most one card may be unused", player=caller,
+                raise _err(said("{player} called Gin with unused cards worth {value}: at most "
+                                "one card may be unused", player=caller, value=u_val[caller]),
+                           player=caller,
                            field=f"unused.{caller}")
             derived = u_val[caller] == 0
             if all_ten is not None and all_ten != derived:
-                raise _err(f"all_ten is {str(all_ten).lower()} but {caller}'s unused cards are "
-                           f"worth {u_val[caller]}", player=caller, field="all_ten")
+                raise _err(said("all_ten is {all_ten} but {player}'s unused cards are worth "
+                                "{value}", all_ten=str(all_ten).lower(), player=caller,
+                                value=u_val[caller]), player=caller, field="all_ten")
             all_ten = derived
         elif all_ten is None:
-            raise _err(f"say whether {caller} used all 10 cards ('all_ten') or list "
-                       f"{caller}'s unused cards", player=caller, field="all_ten")
-        _hand_size(caller, melds[caller], u_mask[caller], 0, "Gin", (10, 1),
+            raise _err(said("say whether {player} used all 10 cards ('all_ten') or list "
+                            "{player}'s unused cards", player=caller), player=caller,
+                       field="all_ten")
+        _hand_size(caller, melds[caller], u_mask[caller], 0, said("Gin"), (10, 1),
                    f"melds.{caller}")
-        _hand_size(opp, melds[opp], u_mask[opp], 0, "the opponent", (9, None),
+        _hand_size(opp, melds[opp], u_mask[opp], 0, said("the opponent"), (9, None),
                    f"melds.{opp}")
         outcome = "gin_all_ten" if all_ten else "gin"
         winner = caller
@@ -245,13 +269,13 @@ def score_round(rnd: Mapping, c) -> RoundResult:
                               said("all 10 cards in combinations +20"), total))
     else:  # hana
         if u_val[caller] is None:
-            raise _err(f"{caller}'s unused cards (or their value) are missing ('unused')",
-                       player=caller, field=f"unused.{caller}")
+            raise _err(said("{player}'s unused cards (or their value) are missing ('unused')",
+                            player=caller), player=caller, field=f"unused.{caller}")
         if rnd.get("all_ten") is not None:
-            raise _err("all_ten applies only to Gin", field="all_ten")
-        _hand_size(caller, melds[caller], u_mask[caller], 0, "a Hana caller (after the discard)",
-                   (9, 2), f"melds.{caller}")
-        _hand_size(opp, melds[opp], u_mask[opp], layoffs.bit_count(), "the opponent",
+            raise _err(said("all_ten applies only to Gin"), field="all_ten")
+        _hand_size(caller, melds[caller], u_mask[caller], 0,
+                   said("a Hana caller (after the discard)"), (9, 2), f"melds.{caller}")
+        _hand_size(opp, melds[opp], u_mask[opp], layoffs.bit_count(), said("the opponent"),
                    (9, None), f"melds.{opp}")
         uc, uo = u_val[caller], u_val[opp]
         if uc <= uo:  # a tie goes to the caller

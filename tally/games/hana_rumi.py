@@ -140,25 +140,29 @@ def _melds(rnd, players, cards: Cards, ledger: Ledger):
     wilds = wild_map(GAME_ID, rnd, cards)
     raw = rnd.get("melds", [])
     if not isinstance(raw, (list, tuple)):
-        raise TallyError(f"{GAME_ID}: 'melds' must be a list of combinations, each an object "
-                         f"{{player: [cards]}}", game=GAME_ID, field="melds")
+        raise TallyError(said("{game}: 'melds' must be a list of combinations, each an object "
+                              "{{player: [cards]}}", game=GAME_ID), game=GAME_ID, field="melds")
     out = []
     for i, m in enumerate(raw):
         where = f"melds.{i}"
         if not isinstance(m, Mapping) or not m:
-            raise TallyError(f"{GAME_ID}: combination {i} must be an object mapping each "
-                             f"contributing player to their cards", game=GAME_ID, field=where)
+            raise TallyError(said("{game}: combination {i} must be an object mapping each "
+                                  "contributing player to their cards", game=GAME_ID, i=i),
+                             game=GAME_ID, field=where)
         contrib, meld = {}, 0
         for p, slugs in m.items():
             if p not in players:
-                raise TallyError(f"{GAME_ID}: combination {i} names {p!r}, who is not one of "
-                                 f"the players", game=GAME_ID, player=p, field=f"{where}.{p}")
-            pm = card_list(GAME_ID, slugs, what=f"combination {i} ({p})", player=p,
+                raise TallyError(said("{game}: combination {i} names {player!r}, who is not "
+                                      "one of the players", game=GAME_ID, i=i, player=p),
+                                 game=GAME_ID, player=p, field=f"{where}.{p}")
+            pm = card_list(GAME_ID, slugs, what=said("combination {i} ({player})", i=i,
+                                                     player=p), player=p,
                            field=f"{where}.{p}")
             if not pm:
-                raise TallyError(f"{GAME_ID}: combination {i} lists no cards for {p!r}",
+                raise TallyError(said("{game}: combination {i} lists no cards for {player!r}",
+                                      game=GAME_ID, i=i, player=p),
                                  game=GAME_ID, player=p, field=f"{where}.{p}")
-            ledger.add(pm, f"combination {i}", player=p, field=f"{where}.{p}")
+            ledger.add(pm, said("combination {i}", i=i), player=p, field=f"{where}.{p}")
             contrib[p] = pm
             meld |= pm
         kind = check_meld(GAME_ID, meld, cards, field=where)
@@ -170,44 +174,52 @@ def _melds(rnd, players, cards: Cards, ledger: Ledger):
 def _totals_form(rnd, players):
     raw = rnd.get("totals") or {}
     if not isinstance(raw, Mapping):
-        raise TallyError(f"{GAME_ID}: 'totals' must map players to {{captured, achievements, "
-                         f"hand}}", game=GAME_ID, field="totals")
+        raise TallyError(said("{game}: 'totals' must map players to {{captured, achievements, "
+                              "hand}}", game=GAME_ID), game=GAME_ID, field="totals")
     out = {}
     for p, t in raw.items():
         where = f"totals.{p}"
         if p not in players:
-            raise TallyError(f"{GAME_ID}: totals names {p!r}, who is not one of the players",
+            raise TallyError(said("{game}: {key} names {player!r}, who is not one of the players",
+                                  game=GAME_ID, key="totals", player=p),
                              game=GAME_ID, player=p, field=where)
         if not isinstance(t, Mapping):
-            raise TallyError(f"{GAME_ID}: totals.{p} must be an object", game=GAME_ID,
+            raise TallyError(said("{game}: totals.{player} must be an object", game=GAME_ID,
+                                  player=p), game=GAME_ID,
                              player=p, field=where)
         extra = set(t) - {"captured", "achievements", "hand"}
         if extra:
-            raise TallyError(f"{GAME_ID}: totals.{p} has unknown key {sorted(extra)[0]!r}",
+            raise TallyError(said("{game}: totals.{player} has unknown key {key!r}",
+                                  game=GAME_ID, player=p, key=sorted(extra)[0]),
                              game=GAME_ID, player=p, field=where)
         # 48 flower cards are worth 264, the jokers 4 x 5 + 2 x 10: 304 at most
         captured = int_field(GAME, t, "captured", maximum=304, field=f"{where}.captured")
         hand = int_field(GAME, t, "hand", maximum=304, field=f"{where}.hand")
         achs = t.get("achievements", [])
         if not isinstance(achs, (list, tuple)):
-            raise TallyError(f"{GAME_ID}: totals.{p}.achievements must be a list of ids",
+            raise TallyError(said("{game}: totals.{player}.achievements must be a list of ids",
+                                  game=GAME_ID, player=p),
                              game=GAME_ID, player=p, field=f"{where}.achievements")
         for a in achs:
             if not isinstance(a, str) or a not in ACH:
-                raise TallyError(f"{GAME_ID}: unknown achievement {a!r} for {p!r}; known: "
-                                 f"{', '.join(ACH)}", game=GAME_ID, player=p, rule=str(a),
+                raise TallyError(said("{game}: unknown achievement {value!r} for {player!r}; "
+                                      "known: {known}", game=GAME_ID, value=a, player=p,
+                                      known=", ".join(ACH)), game=GAME_ID, player=p, rule=str(a),
                                  field=f"{where}.achievements")
         if achs.count("wet_koi_three") + achs.count("wet_koi_four") > 1:
-            raise TallyError(f"{GAME_ID}: {p!r} claims more than one Wet Koi achievement, but "
-                             f"there are only 4 Wet Koi", game=GAME_ID, player=p,
+            raise TallyError(said("{game}: {player!r} claims more than one Wet Koi achievement, "
+                                  "but there are only 4 Wet Koi", game=GAME_ID, player=p),
+                             game=GAME_ID, player=p,
                              rule="wet_koi_three", field=f"{where}.achievements")
         for a in ("purple_ribbons", "poetry_ribbons", "wet_koi_four"):
             if achs.count(a) > 1:
-                raise TallyError(f"{GAME_ID}: {p!r} claims {a} twice; its cards exist once",
+                raise TallyError(said("{game}: {player!r} claims {yaku} twice; its cards exist "
+                                      "once", game=GAME_ID, player=p, yaku=a),
                                  game=GAME_ID, player=p, rule=a, field=f"{where}.achievements")
         if captured < sum(_min_cards(a) for a in achs):
-            raise TallyError(f"{GAME_ID}: {p!r} claims {', '.join(achs)} with captured cards "
-                             f"worth only {captured}", game=GAME_ID, player=p,
+            raise TallyError(said("{game}: {player!r} claims {yaku} with captured cards worth "
+                                  "only {value}", game=GAME_ID, player=p, yaku=", ".join(achs),
+                                  value=captured), game=GAME_ID, player=p,
                              field=f"{where}.captured")
         out[p] = (captured, tuple(achs), hand)
     return out
@@ -227,41 +239,48 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     went_out = player_field(g, rnd, "went_out", players, required=False)
     exhausted = rnd.get("exhausted", False)
     if not isinstance(exhausted, bool):
-        raise TallyError(f"{GAME_ID}: exhausted must be true or false", game=GAME_ID,
+        raise TallyError(said("{game}: {message}", game=GAME_ID,
+                              message=said("{key} must be true or false", key="exhausted")),
+                         game=GAME_ID,
                          field="exhausted")
     if (went_out is None) == (not exhausted):
-        raise TallyError(f"{GAME_ID}: say who went out ('went_out') or that the draw pile ran "
-                         f"out ('exhausted': true), not both", game=GAME_ID, field="went_out")
+        raise TallyError(said("{game}: say who went out ('went_out') or that the draw pile ran "
+                              "out ('exhausted': true), not both", game=GAME_ID),
+                         game=GAME_ID, field="went_out")
     if exhausted and c.exhausted == "exhausted_reshuffle":
-        raise TallyError(f"{GAME_ID}: under option exhausted_reshuffle the discards are "
-                         f"reshuffled and play goes on, so a round cannot end with the draw "
-                         f"pile exhausted", game=GAME_ID, option="exhausted_reshuffle",
+        raise TallyError(said("{game}: under option {option} the discards are reshuffled and "
+                              "play goes on, so a round cannot end with the draw pile "
+                              "exhausted", game=GAME_ID, option="exhausted_reshuffle"),
+                         game=GAME_ID, option="exhausted_reshuffle",
                          field="exhausted")
     ledger = Ledger(GAME_ID)
     melds = _melds(rnd, players, cards, ledger)
     raw_hands = rnd.get("in_hand") or {}
     if not isinstance(raw_hands, Mapping):
-        raise TallyError(f"{GAME_ID}: 'in_hand' must map players to the cards left in their "
-                         f"hands", game=GAME_ID, field="in_hand")
+        raise TallyError(said("{game}: 'in_hand' must map players to the cards left in their "
+                              "hands", game=GAME_ID), game=GAME_ID, field="in_hand")
     hands = {}
     for p, slugs in raw_hands.items():
         if p not in players:
-            raise TallyError(f"{GAME_ID}: in_hand names {p!r}, who is not one of the players",
+            raise TallyError(said("{game}: {key} names {player!r}, who is not one of the players",
+                                  game=GAME_ID, key="in_hand", player=p),
                              game=GAME_ID, player=p, field=f"in_hand.{p}")
-        hands[p] = card_list(GAME_ID, slugs, what=f"{p}'s hand", player=p,
-                             field=f"in_hand.{p}")
-        ledger.add(hands[p], f"{p}'s hand", player=p, field=f"in_hand.{p}")
+        what = said("{player}'s hand", player=p)
+        hands[p] = card_list(GAME_ID, slugs, what=what, player=p, field=f"in_hand.{p}")
+        ledger.add(hands[p], what, player=p, field=f"in_hand.{p}")
     totals_form = _totals_form(rnd, players)
     for p in totals_form:
         if p in hands or any(p in contrib for *_, contrib in melds):
-            raise TallyError(f"{GAME_ID}: {p!r} is given both as totals and as cards; use one",
+            raise TallyError(said("{game}: {player!r} is given both as totals and as cards; use "
+                                  "one", game=GAME_ID, player=p),
                              game=GAME_ID, player=p, field=f"totals.{p}")
     if went_out is not None:
         left = totals_form[went_out][2] if went_out in totals_form else \
             cards.value(hands.get(went_out, 0))
         if hands.get(went_out) or left:
-            raise TallyError(f"{GAME_ID}: {went_out!r} went out, so no card is left in their "
-                             f"hand", game=GAME_ID, player=went_out, field=f"in_hand.{went_out}")
+            raise TallyError(said("{game}: {player!r} went out, so no card is left in their "
+                                  "hand", game=GAME_ID, player=went_out),
+                             game=GAME_ID, player=went_out, field=f"in_hand.{went_out}")
 
     # section 5 step 2, per player
     hits = {p: [] for p in players}
@@ -291,8 +310,9 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     prev = totals_carry(GAME_ID, rnd, players)
     prev_won = totals_carry(GAME_ID, rnd, players, "rounds_won")
     if (rnd.get("carry") or {}).get("game_over"):
-        raise TallyError(f"{GAME_ID}: the game ended in the previous round; start a new game "
-                         f"without its carry", game=GAME_ID, field="carry")
+        raise TallyError(said("{game}: {message}", game=GAME_ID,
+                              message=said("the game ended in the previous round; start a new game "
+                                       "without its carry")), game=GAME_ID, field="carry")
     scores, out = {}, []
     for p in players:
         if p not in totals_form and captured[p]:

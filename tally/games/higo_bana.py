@@ -162,28 +162,31 @@ def _sides(g, rnd, players):
         return [(p, (p,)) for p in players]
     if not isinstance(teams, Mapping) or not all(
             isinstance(v, (list, tuple)) for v in teams.values()):
-        raise err(g, "'teams' must map each team name to its players", field="teams")
+        raise err(g, said("'teams' must map each team name to its players"), field="teams")
     seen = {}
     for name, members in teams.items():
         for p in members:
             if p not in players:
-                raise err(g, f"team {name!r} names {p!r}, who is not one of the players",
-                          player=p, field=f"teams.{name}")
+                raise err(g, said("team {team!r} names {player!r}, who is not one of the "
+                                  "players", team=name, player=p), player=p, field=f"teams.{name}")
             if p in seen:
-                raise err(g, f"player {p!r} is in teams {seen[p]!r} and {name!r}", player=p,
+                raise err(g, said("player {player!r} is in teams {team!r} and {team2!r}",
+                                  player=p, team=seen[p], team2=name), player=p,
                           field=f"teams.{name}")
             seen[p] = name
     missing = [p for p in players if p not in seen]
     if missing:
-        raise err(g, f"player {missing[0]!r} is in no team", player=missing[0], field="teams")
+        raise err(g, said("player {player!r} is in no team", player=missing[0]),
+                  player=missing[0], field="teams")
     k = len(teams)
     sizes = {len(v) for v in teams.values()}
     if len(sizes) != 1 or (k, len(players)) not in ((2, 4), (3, 6), (2, 6)):
-        raise err(g, "team play is 2 v 2, 2 v 2 v 2 or 3 v 3", field="teams")
+        raise err(g, said("team play is 2 v 2, 2 v 2 v 2 or 3 v 3"), field="teams")
     for i, p in enumerate(players):  # partners sit alternately: A-B-A-B, A-B-C-A-B-C
         if seen[p] != seen[players[i % k]]:
-            raise err(g, f"partners sit alternately: {p!r} (team {seen[p]!r}) cannot sit "
-                         f"at seat {i + 1}", player=p, field="teams")
+            raise err(g, said("partners sit alternately: {player!r} (team {team!r}) cannot sit "
+                              "at seat {seat}", player=p, team=seen[p], seat=i + 1),
+                      player=p, field="teams")
     order = []
     for p in players:
         if seen[p] not in [s for s, _ in order]:
@@ -196,7 +199,7 @@ def _sides(g, rnd, players):
 
 def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     g, r = GAME, c.rules
-    reject_event(g, rnd, "misdeal", "Higo-Bana has no misdeals (higo-bana.md section 3)")
+    reject_event(g, rnd, "misdeal", said("Higo-Bana has no misdeals (higo-bana.md section 3)"))
     players = players_of(g, rnd)
     dealer = player_field(g, rnd, "dealer", players, default=players[0])
     sides = _sides(g, rnd, players)
@@ -222,30 +225,39 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             pile = side_pile[side_of[who]]
             if pile & MONTH[f] != MONTH[f]:
                 lack = slugs_of(MONTH[f] & ~pile)[0]
-                raise err(g, f"event {i} ({t}): {who} captures all four {f} cards, but "
-                             f"{'their side lacks' if len(sides[0][1]) > 1 else 'they lack'} "
-                             f"{lack}", player=who, card=lack, rule=t, field=f"events.{i}")
+                if len(sides[0][1]) > 1:
+                    msg = said("event {i} ({event}): {player} captures all four {flower} "
+                               "cards, but their side lacks {card}", i=i, event=t, player=who,
+                               flower=f, card=lack)
+                else:
+                    msg = said("event {i} ({event}): {player} captures all four {flower} "
+                               "cards, but they lack {card}", i=i, event=t, player=who,
+                               flower=f, card=lack)
+                raise err(g, msg, player=who, card=lack, rule=t, field=f"events.{i}")
         elif t == "wild_capture":
             card = ev.get("card")
             if card is not None:
                 if not isinstance(card, str) or card not in BIT or card == "willow-lightning":
-                    raise err(g, f"event {i}: wild_capture card {card!r} is not a card the "
-                                 f"Storm can take", card=str(card), rule=t,
+                    raise err(g, said("event {i}: wild_capture card {card!r} is not a card the "
+                                      "Storm can take", i=i, card=card), card=str(card), rule=t,
                               field=f"events.{i}.card")
                 if not side_pile[side_of[p]] & BIT[card]:
-                    raise err(g, f"event {i}: {p} took {card} with the Storm but it is not in "
-                                 f"their captures", player=p, card=card, rule=t,
+                    raise err(g, said("event {i}: {player} took {card} with the Storm but it is "
+                                      "not in their captures", i=i, player=p, card=card),
+                              player=p, card=card, rule=t,
                               field=f"events.{i}.card")
             if not side_pile[side_of[p]] & LIGHTNING:
-                raise err(g, f"event {i}: {p} played the Storm as a wild card but it is not in "
-                             f"their captures (keep it paired with the card it took)",
+                raise err(g, said("event {i}: {player} played the Storm as a wild card but it "
+                                  "is not in their captures (keep it paired with the card it "
+                                  "took)", i=i, player=p),
                           player=p, card="willow-lightning", rule=t, field=f"events.{i}")
     if discarded:
         deck &= ~LIGHTNING
         holder = next((p for p in players if piles[p] & LIGHTNING), None)
         if holder:
-            raise err(g, f"willow-lightning was discarded (wild_dealt_to_field_discarded) but "
-                         f"{holder} lists it", player=holder, card="willow-lightning",
+            raise err(g, said("{card} was discarded (wild_dealt_to_field_discarded) but "
+                              "{player} lists it", card="willow-lightning", player=holder),
+                      player=holder, card="willow-lightning",
                       field=f"captures.{holder}")
         notes.append(said("willow-lightning was dealt to the field and discarded"))
     union = 0
@@ -259,12 +271,13 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     # pile, so only the cards with a value must all be in someone's captures.
     if union & deck & valued != deck & valued:
         missing = slugs_of(deck & valued & ~union)
-        raise err(g, f"a Higo-Bana round ends when hands, draw pile and field are empty (the "
-                     f"leftovers handed out, section 2), so every card with a value is "
-                     f"captured, but {len(missing)} card(s) are in nobody's captures "
-                     f"({', '.join(missing[:6])}{' ...' if len(missing) > 6 else ''}); card "
-                     f"values total "
-                     f"{value_of(union, c.values)}, not {expected}", card=missing[0],
+        raise err(g, said("a Higo-Bana round ends when hands, draw pile and field are empty "
+                          "(the leftovers handed out, section 2), so every card with a value "
+                          "is captured, but {n} card(s) are in nobody's captures "
+                          "({cards}{more}); card values total {total}, not {expected}",
+                          n=len(missing), cards=", ".join(missing[:6]),
+                          more=" ..." if len(missing) > 6 else "",
+                          total=value_of(union, c.values), expected=expected), card=missing[0],
                   field="captures")
     notes.append(said("card values of all captures total {total}", total=expected))
     thrown = (deck & ~union).bit_count()
@@ -376,19 +389,22 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
 def _carry(g, rnd, names, score, win, tokens, r, notes):
     raw = rnd.get("carry") or {}
     if not isinstance(raw, Mapping):
-        raise err(g, "'carry' must be the previous round's carry object", field="carry")
+        raise err(g, said("'carry' must be the previous round's carry object"), field="carry")
     if raw.get("game_over"):
-        raise err(g, "the previous round ended the game (carry.game_over); start a new game",
+        raise err(g, said("the previous round ended the game (carry.game_over); start a new "
+                          "game"),
                   field="carry")
     n = raw.get("round", 0)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise err(g, f"carry.round must be a whole number, not {n!r}", field="carry.round")
+        raise err(g, said("carry.round must be a whole number, not {value!r}", value=n),
+                  field="carry.round")
     out = {"round": n + 1}
     for key in ("totals", "wins", "tokens"):
         v = raw.get(key) or {}
         if not isinstance(v, Mapping) or set(v) - set(names) or not all(
                 isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values()):
-            raise err(g, f"carry.{key} must map the sides ({', '.join(names)}) to numbers",
+            raise err(g, said("carry.{key} must map the sides ({sides}) to numbers", key=key,
+                              sides=", ".join(names)),
                       field=f"carry.{key}")
         out[key] = {s: v.get(s, 0) for s in names}
     for s in names:
@@ -402,7 +418,8 @@ def _carry(g, rnd, names, score, win, tokens, r, notes):
     totals = out["totals"]
     length = rnd.get("length")
     if length is not None and length not in (6, 12):
-        raise err(g, f"length {length!r} is not an agreed game length (6 or 12)",
+        raise err(g, said("length {value!r} is not an agreed game length (6 or 12)",
+                          value=length),
                   field="length")
     ended, how = None, ""
     target = r.first_to_x_points

@@ -44,7 +44,8 @@ def _players(rnd, mode):
     players = players_of(GAME, rnd, minimum=2, maximum=4)
     if mode == "out_variation" and len(players) == 3:
         # section 10.2: the book describes only 2 and 4 players
-        raise TallyError(f"{GAME_ID}: out_variation is for 2 or 4 players, not 3",
+        raise TallyError(said("{game}: {option} is for 2 or 4 players, not 3", game=GAME_ID,
+                              option="out_variation"),
                          game=GAME_ID, option="out_variation", field="players")
     return players
 
@@ -55,15 +56,18 @@ def _hand(rnd, mode) -> bool:
     if "hand" not in rnd:
         return False
     if mode == "out_variation":
-        raise TallyError(f"{GAME_ID}: under out_variation each player holds their own cards; "
-                         f"record who went out with 'out' events instead of 'hand'",
+        raise TallyError(said("{game}: under {option} each player holds their own cards; "
+                              "record who went out with 'out' events instead of 'hand'",
+                              game=GAME_ID, option="out_variation"),
                          game=GAME_ID, field="hand")
     from ._rummy import card_list  # slug validation with messages that name the card
-    hand = card_list(GAME_ID, rnd["hand"], what="the hand", field="hand", deck=DECK52,
-                     deck_words="48 flower cards and joker-a..joker-d")
+    hand = card_list(GAME_ID, rnd["hand"], what=said("the hand"), field="hand", deck=DECK52,
+                     deck_words=said("48 flower cards and {first}..{last}", first="joker-a",
+                                     last="joker-d"))
     if hand != JOKERS:
-        raise TallyError(f"{GAME_ID}: the round ends only when the hand holds the 4 jokers "
-                         f"(joker-a..joker-d); this hand is not an end of the game",
+        raise TallyError(said("{game}: the round ends only when the hand holds the 4 jokers "
+                              "({first}..{last}); this hand is not an end of the game",
+                              game=GAME_ID, first="joker-a", last="joker-d"),
                          game=GAME_ID, field="hand", rule="loss")
     return True
 
@@ -80,16 +84,20 @@ def score_round(rnd: Mapping, c) -> RoundResult:
         kind, p = ev["type"], ev["player"]
         want = {"out": "out_variation", "fourth_joker": "pass_variation"}[kind]
         if mode != want:
-            raise TallyError(f"{GAME_ID}: event {i} ({kind}) belongs to {want}, not {mode}",
+            raise TallyError(said("{game}: event {i} ({event}) belongs to {option}, not {mode}",
+                                  game=GAME_ID, i=i, event=kind, option=want,
+                                  mode=said("{option}", option=mode)),
                              game=GAME_ID, rule=kind, option=want, field=f"events.{i}")
         if kind == "out":
             if p in outs:
-                raise TallyError(f"{GAME_ID}: {p!r} goes out twice", game=GAME_ID, player=p,
+                raise TallyError(said("{game}: {player!r} goes out twice", game=GAME_ID,
+                                      player=p), game=GAME_ID, player=p,
                                  rule=kind, field=f"events.{i}")
             outs.append(p)
         else:
             if fourth is not None:
-                raise TallyError(f"{GAME_ID}: only one player draws the 4th joker",
+                raise TallyError(said("{game}: only one player draws the 4th joker",
+                                      game=GAME_ID),
                                  game=GAME_ID, player=p, rule=kind, field=f"events.{i}")
             fourth = p
     derived = None
@@ -101,21 +109,24 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     if mode == "out_variation":
         if result == "loss" and len(outs) < len(players):
             still = next(p for p in players if p not in outs)
-            raise TallyError(f"{GAME_ID}: {still!r} is still in; under out_variation the game "
-                             f"is lost only when everyone is out", game=GAME_ID, player=still,
+            raise TallyError(said("{game}: {player!r} is still in; under {option} the game is "
+                                  "lost only when everyone is out", game=GAME_ID, player=still,
+                                  option="out_variation"), game=GAME_ID, player=still,
                              rule="loss", field="events")
         if result == "win" and len(outs) == len(players):
-            raise TallyError(f"{GAME_ID}: everyone went out, so the field was not completed",
-                             game=GAME_ID, rule="win", field="result")
+            raise TallyError(said("{game}: everyone went out, so the field was not completed",
+                                  game=GAME_ID), game=GAME_ID, rule="win", field="result")
         winners = [p for p in players if p not in outs] if result == "win" else []
     elif mode == "pass_variation":
         if result == "loss" and fourth is None:
-            raise TallyError(f"{GAME_ID}: under pass_variation a loss needs the player who drew "
-                             f"the 4th joker (event 'fourth_joker')", game=GAME_ID,
+            raise TallyError(said("{game}: under {option} a loss needs the player who drew the "
+                                  "4th joker (event 'fourth_joker')", game=GAME_ID,
+                                  option="pass_variation"), game=GAME_ID,
                              rule="fourth_joker", field="events")
         if result == "win" and fourth is not None:
-            raise TallyError(f"{GAME_ID}: the field was completed, so nobody drew the 4th joker "
-                             f"before that", game=GAME_ID, player=fourth, rule="fourth_joker",
+            raise TallyError(said("{game}: the field was completed, so nobody drew the 4th "
+                                  "joker before that", game=GAME_ID),
+                             game=GAME_ID, player=fourth, rule="fourth_joker",
                              field="events")
         winners = list(players) if result == "win" else [p for p in players if p != fourth]
     else:  # solo, cooperative: one shared result
