@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any, Iterable
 
 from .errors import TallyError
+from .results import said
 from .games import get_game, score_round
 from .settlement import direct_payments, fewest_transfers, to_money
 
@@ -58,33 +59,37 @@ def check_config(raw: Mapping) -> SeriesConfig:
     rules = g.rules(preset, options)  # raises on an unknown preset / option / bad value
     players = raw.get("players")
     if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
-        raise TallyError("players must be a list of names", game=g.id, field="players")
+        raise TallyError(said("players must be a list of names"), game=g.id, field="players")
     players = tuple(p.strip() for p in players)
     if any(not p for p in players):
-        raise TallyError("a player's name is empty", game=g.id, field="players")
+        raise TallyError(said("a player's name is empty"), game=g.id, field="players")
     if len(set(players)) != len(players):
         dup = next(p for p in players if players.count(p) > 1)
-        raise TallyError(f"player {dup!r} is listed twice", game=g.id, player=dup,
+        raise TallyError(said("player {player!r} is listed twice", player=dup), game=g.id, player=dup,
                          field="players")
     lo, hi = g.players
     if not lo <= len(players) <= hi:
-        raise TallyError(f"{g.id} is played by {lo}-{hi} players, not {len(players)}",
+        raise TallyError(said("{game} is played by {lo}-{hi} players, not {n}", game=g.id, lo=lo,
+                              hi=hi, n=len(players)),
                          game=g.id, field="players")
     if "length" in raw:
         length = raw["length"]
     else:  # 12 months (Chapter 3's standard), or the game's longest series
         length = 12 if 12 in g.lengths else max(g.lengths, default=None)
     if length is not None and length not in g.lengths:
-        raise TallyError(f"a {g.id} series lasts {', '.join(map(str, g.lengths))} months or is "
-                         f"open-ended (null), not {length!r}", game=g.id, field="length")
+        raise TallyError(said("a {game} series lasts {lengths} months or is open-ended (null), "
+                              "not {value!r}", game=g.id, lengths=", ".join(map(str, g.lengths)),
+                              value=length), game=g.id, field="length")
     dealer = raw.get("first_dealer") or players[0]
     if dealer not in players:
-        raise TallyError(f"first dealer {dealer!r} is not one of the players", game=g.id,
+        raise TallyError(said("first dealer {player!r} is not one of the players", player=dealer),
+                         game=g.id,
                          player=dealer, field="first_dealer")
     chip_value = raw.get("chip_value", 1)
     if isinstance(chip_value, bool) or not isinstance(chip_value, (int, float)) or \
             not math.isfinite(chip_value) or chip_value < 0:
-        raise TallyError(f"chip value must be a number >= 0, not {chip_value!r}", game=g.id,
+        raise TallyError(said("chip value must be a number >= 0, not {value!r}", value=chip_value),
+                         game=g.id,
                          field="chip_value")
     return SeriesConfig(g.id, players, rules.preset, dict(options), length, dealer,
                         chip_value, raw.get("currency") or "")
@@ -101,25 +106,27 @@ def clean_input(cfg: SeriesConfig, raw: Any, *, dealer: str | None = None,
                 carry: Mapping | None = None, field_prefix: str = "") -> dict:
     """The round input as stored: the keys the series fills in are checked and dropped."""
     if not isinstance(raw, Mapping):
-        raise TallyError("a round must be an object", game=cfg.game,
+        raise TallyError(said("a round must be an object"), game=cfg.game,
                          field=field_prefix.rstrip(".") or "round")
     out = dict(raw)
     if "players" in out:
         if list(out.pop("players") or ()) != list(cfg.players):
-            raise TallyError(f"this series is played by {', '.join(cfg.players)} in that "
-                             f"seating order; leave 'players' out of the round", game=cfg.game,
+            raise TallyError(said("this series is played by {players} in that seating order; "
+                                  "leave 'players' out of the round",
+                                  players=", ".join(cfg.players)), game=cfg.game,
                              field=field_prefix + "players")
     if "dealer" in out:
         given = out.pop("dealer")
         if dealer is not None and given != dealer:
-            raise TallyError(f"the dealer of this round is {dealer!r} by the game's rules, not "
-                             f"{given!r}; leave 'dealer' out of the round", game=cfg.game,
+            raise TallyError(said("the dealer of this round is {dealer!r} by the game's rules, not "
+                                  "{given!r}; leave 'dealer' out of the round", dealer=dealer,
+                                  given=given), game=cfg.game,
                              player=given if isinstance(given, str) else None,
                              rule="dealer", field=field_prefix + "dealer")
     if "carry" in out:
         given = out.pop("carry")
         if carry is not None and given not in (None, {}) and dict(given) != dict(carry):
-            raise TallyError("'carry' comes from the previous round; leave it out of the round",
+            raise TallyError(said("'carry' comes from the previous round; leave it out of the round"),
                              game=cfg.game, rule="carry", field=field_prefix + "carry")
     return out
 
@@ -217,8 +224,8 @@ def replay(cfg: SeriesConfig, inputs: list[Mapping], *, kept: list[RoundState] =
         seq = i + 1
         prefix = field_prefix.format(seq=seq) if field_prefix else ""
         if is_complete(cfg, rounds):
-            e = TallyError(f"round {seq}: the series is already over (after "
-                           f"{months_played(rounds)} months)",
+            e = TallyError(said("round {seq}: the series is already over (after {months} months)",
+                                seq=seq, months=months_played(rounds)),
                            game=cfg.game, rule="length", field=prefix.rstrip(".") or "round")
             e.round = seq
             raise e

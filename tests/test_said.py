@@ -240,3 +240,16 @@ def test_an_engine_error_is_said_in_the_readers_language(client):
     assert "松に鶴" in err["said"] and "pine-crane" not in err["said"]
     en = client.post("/api/v1/games/koi-koi/score", json=rnd).get_json()["errors"][0]
     assert "said" not in en and en["message"] == err["message"]
+
+
+def test_every_engine_error_is_a_sentence():
+    """No TallyError is raised with a bare English string or f-string: each message is a
+    said() sentence, so a Japanese or Korean table reads what went wrong in its language."""
+    bare = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "TallyError" \
+                    and node.args and isinstance(node.args[0], (ast.JoinedStr, ast.Constant,
+                                                                ast.BinOp)):
+                bare.append(f"{path.relative_to(ENGINE)}:{node.lineno}")
+    assert not bare, bare

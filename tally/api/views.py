@@ -17,6 +17,7 @@ from flask_smorest import Blueprint
 from .. import series
 from ..i18n import add_said, language
 from ..errors import TallyError
+from ..results import said
 from ..games import GAMES, get_game
 from ..share import public_base, qr_png, qr_svg, session_link
 from ..store import NotFound, Store, StoreError, read_token_of
@@ -147,8 +148,9 @@ def engine(fn, *args, **kwargs):
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         log.exception("engine failed on input")
-        raise TallyError(f"the input could not be scored ({type(e).__name__}); check its "
-                         f"shape against the game's round_example", field="round") from None
+        raise TallyError(said("the input could not be scored ({error}); check its shape "
+                              "against the game's round_example", error=type(e).__name__),
+                         field="round") from None
 
 
 def base_url() -> str:

@@ -264,8 +264,8 @@ def score_round(rnd: Mapping, c: Compiled):
     piles = read_piles(t, rnd)
     hands = read_hands(g, rnd, t.players, 8 if n == 2 else 7)
     notes = []
-    total = check_all_captured(t, piles, c.values, "a Hachi-juu Hana round ends when hands, "
-                                                   "draw pile and field are empty")
+    total = check_all_captured(t, piles, c.values, said(
+        "a Hachi-juu Hana round ends when hands, draw pile and field are empty"))
     notes.append(card_values_total_said(total))
     dw = c.extra["double_with_willow"]
     revealed = {p: set() for p in t.players}

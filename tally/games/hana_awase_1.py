@@ -9,6 +9,7 @@ are the chapter's round variations.
 from __future__ import annotations
 
 from ..cards import FULL_DECK, RIBBONS, mask_of
+from ..results import said
 from . import Game
 from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, book_preset,
@@ -63,8 +64,9 @@ evaluate = evaluate_compiled
 
 
 def score_round(rnd, c: Compiled):
-    return standard_round(GAME, rnd, c, all_captured="a Hana-Awase 1 round ends when hands, "
-                          "deck and field are empty (hana-awase-1.md section 5)",
+    return standard_round(GAME, rnd, c, all_captured=said(
+        "a Hana-Awase 1 round ends when hands, deck and field are empty (hana-awase-1.md "
+        "section 5)"),
                           misdeals=MISDEALS)
 
 

@@ -72,7 +72,7 @@ def score_round(rnd, c):
     players = players_of(GAME, rnd)
     dealer = player_field(GAME, rnd, "dealer", players)
     no_events(GAME, rnd)
-    stake = agreed(GAME, rnd, c, "set_bet", "the set bet")
+    stake = agreed(GAME, rnd, c, "set_bet", said("the set bet"))
     carried = carried_pot(GAME, rnd, players)
     hands = hands_of(GAME, rnd, players, Ledger(GAME), sizes=(2, 10))
     evals, bets, steps = {}, {}, {}

@@ -587,7 +587,7 @@ def _book_evaluator(c: Compiled):
 # --- a round (digest sections 5.1-5.5, 6, 7) ----------------------------------------------
 def _err(msg, **kw):
     """A round error: ``msg`` (a said() sentence) after the game's name."""
-    return TallyError(said("{game}: {msg}", game=GAME_ID, msg=msg), game=GAME_ID, **kw)
+    return TallyError(said("{game}: {message}", game=GAME_ID, message=msg), game=GAME_ID, **kw)
 
 
 def _yaku_words(scoring, head: str = "", **params) -> str:

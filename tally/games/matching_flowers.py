@@ -130,7 +130,7 @@ def _low_words(low, before):
 
 
 def score_round(rnd, c: Compiled):
-    why = None if c.rules.shorter_rounds else (
+    why = None if c.rules.shorter_rounds else said(
         "a Matching Flowers round ends when hands, deck and field are empty (capture-basics.md "
         "section 5; shorter_rounds is off)")
     return standard_round(GAME, rnd, c, all_captured=why, adjust=_variations)

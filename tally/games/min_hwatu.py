@@ -152,8 +152,8 @@ def score_round(rnd: Mapping, c: Compiled):
     piles = read_piles(t, rnd)
     read_hands(g, rnd, t.players, 10 if n == 2 else 7)
     notes = []
-    total = check_all_captured(t, piles, c.values, "a Min-Hwatu round ends when hands, draw "
-                                                   "pile and field are empty")
+    total = check_all_captured(t, piles, c.values, said(
+        "a Min-Hwatu round ends when hands, draw pile and field are empty"))
     notes.append(card_values_total_said(total))
     led = Ledger(t.players)
     evs = {p: evaluate(piles[p], c) for p in t.players}

@@ -237,7 +237,7 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
 
 # --- a round (sections 5-7) ------------------------------------------------------------------
 def _err(msg, **kw):
-    return TallyError(said("{game}: {what}", game=GAME_ID, what=msg), game=GAME_ID, **kw)
+    return TallyError(said("{game}: {message}", game=GAME_ID, message=msg), game=GAME_ID, **kw)
 
 
 def _words(scoring) -> str:

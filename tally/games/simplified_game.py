@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..cards import BRIGHTS, CHAFFS, FULL_DECK, TENS
 from ..options import BOOL, Option
+from ..results import said
 from . import Game
 from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, book_preset,
@@ -47,8 +48,9 @@ evaluate = evaluate_compiled
 
 
 def score_round(rnd, c: Compiled):
-    return standard_round(GAME, rnd, c, all_captured="a Simplified Game round ends when hands, "
-                          "deck and field are empty (simplified-game.md section 5.6)")
+    return standard_round(GAME, rnd, c, all_captured=said(
+        "a Simplified Game round ends when hands, deck and field are empty (simplified-game.md "
+        "section 5.6)"))
 
 
 GAME = Game(

@@ -379,8 +379,8 @@ def score_round(rnd, c: Compiled):
         union |= m
     notes = _check_play_events(t, piles, union)
     if r.no_wild and not r.shorter_rounds:
-        total = check_all_captured(t, piles, c.values, "with no_wild every month pairs off and "
-                                   "the round ends with the field empty")
+        total = check_all_captured(t, piles, c.values, said(
+            "with no_wild every month pairs off and the round ends with the field empty"))
         notes.append(said("card values total {total} (the whole deck)", total=total))
     else:
         left = (FULL_DECK & ~union).bit_count()

@@ -342,8 +342,8 @@ def score_round(rnd: Mapping, c):
     hands = read_hands(g, rnd, t.players, 7)
     claims = _claims(g, t, hands)
     notes = []
-    total = check_all_captured(t, piles, c.values, "a Sudaoshi round ends when hands, draw "
-                                                   "pile and field are empty")
+    total = check_all_captured(t, piles, c.values, said(
+        "a Sudaoshi round ends when hands, draw pile and field are empty"))
     notes.append(said("card values of all captures total {total} = 100 + 110 + 120",
                       total=total))
     H = {p: sum(x[1] for x in claims[p]) for p in t.players}
