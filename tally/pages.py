@@ -193,13 +193,6 @@ def input_views(game) -> list[dict]:
 SX_KINDS = ("card", "players", "yaku", "text") + STRUCTURED_KINDS
 
 
-def pile_every(game) -> bool:
-    """True when the game's example round gives every player a pile (empty ones included)."""
-    ex = game.round_example or {}
-    piles = ex.get(game.pile_key) if game.pile_key else None
-    return not isinstance(piles, dict) or set(ex.get("players") or ()) <= set(piles)
-
-
 def value_label(value) -> str:
     """A choice as a form shows it: a card or a flower by its name, else ``choice_label``."""
     if value in CARD:
@@ -250,7 +243,7 @@ def game_view(game, rules=None, keep=()) -> dict:
         "series_keys": [i.key for i in game.inputs if i.kind == "series_length"],
         # whether a player with nothing tapped is sent as an empty pile: as the game's example
         # round does (Oicho-Kabu: only the dealer holds a hand, the others bet)
-        "pile_every": pile_every(game),
+        "pile_every": game.pile_every,
         "korean": korean_order(game),
         "yaku": {y.id: name_in(y.names) for y in game.yaku},
         # each field drawn by static/inputs.js from its InputDef (EventDef.inputs)

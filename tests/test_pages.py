@@ -509,7 +509,7 @@ def test_stored_maps_keep_their_order_on_the_record_page(client):
 
 def test_games_that_deal_some_players_no_pile_say_so(client):
     """Oicho-Kabu's bettors hold no hand (only the dealer): the page sends no empty pile for
-    them (Game.round_example gives only the dealer's); Koi-Koi sends every player's pile."""
+    them (Game.pile_every); Koi-Koi sends every player's pile."""
     _, _, oicho = record_form(client, "oicho-kabu", ["Ana", "Bo"])
     _, _, koi = record_form(client, "koi-koi", ["Ana", "Bo"])
     assert oicho["game"]["pile_every"] is False and koi["game"]["pile_every"] is True

@@ -444,3 +444,12 @@ def test_special_event_values_fit_and_are_scored():
     assert event_fits(i, assign, GAMES["hachi-juu-hana"], ["A", "B", "C"])
     assert not event_fits(i, {"willow-rainman": "willow"}, GAMES["hachi-juu-hana"],
                           ["A", "B", "C"])
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if GAMES[g].pile_key])
+def test_pile_every_agrees_with_the_round_example(game_id):
+    """Game.pile_every says whether each player has a pile in a round; the game's own example
+    round shows the same (a pile for every player, or for some only)."""
+    g = GAMES[game_id]
+    piles = g.round_example[g.pile_key]
+    assert (set(g.round_example["players"]) <= set(piles)) == g.pile_every

@@ -176,6 +176,9 @@ class Game:
     # "hands" where the cards that matter are the ones held (luck and sequence games); None
     # where a round is not a pile per player (patience and rummy games: see ``inputs``)
     pile_key: str | None = "captures"
+    # whether every player has a pile in a round (a player with no card is an empty pile);
+    # False where only some do (a Kabu round's dealer, Hana-Rumi's cards left in hand ...)
+    pile_every: bool = True
     inputs: tuple[InputDef, ...] = ()  # the game's other round keys, described for forms
 
     def compiled(self, preset: str | None = None, options: Mapping | None = None):

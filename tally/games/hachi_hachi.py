@@ -1381,6 +1381,7 @@ GAME = Game(
     score_round=score_round,
     source="shared/rules/hachi-hachi.md",
     round_example=ROUND_EXAMPLE,
+    pile_every=False,  # the players who drop out of a hand have no pile
     lengths=(3, 6, 12),
     description="Three active players (of 2-7 seated) capture cards against a par of 88; "
                 "hand combinations, captured yaku with Continue / End / Cancel, special "

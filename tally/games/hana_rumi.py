@@ -449,6 +449,7 @@ GAME = Game(
     description="Rummy with hanafuda: meld combinations into your capture area, go out; score "
                 "captured cards + Special Achievements - cards left in hand; first to 200.",
     pile_key="in_hand",  # the cards left in each hand; the melds are shared combinations
+    pile_every=False,
     inputs=(
         InputDef("went_out", "player",
                  "The player who discarded their last card: the round winner, who deals next. "

@@ -58,6 +58,7 @@ GAME = Game(
     },
     description="Oicho-Kabu with one column per bettor and only the dealer's 9-1 special.",
     pile_key="hands",  # the cards entered are the ones held, not captured
+    pile_every=False,
     inputs=(
         MAX_BET_INPUT,
         COLUMNS_INPUT,

@@ -71,6 +71,7 @@ GAME = Game(
                 "month sum decides; a same-month triple pays 3 x bet; the dealer's 4-1 or 9-1 "
                 "wins everything.",
     pile_key="hands",  # the cards entered are the ones held, not captured
+    pile_every=False,
     inputs=(
         MAX_BET_INPUT,
         COLUMNS_INPUT,
