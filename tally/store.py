@@ -25,6 +25,7 @@ from typing import Any, Callable
 import sqlite_utils
 
 from . import series
+from .results import said
 from .series import RoundState, SeriesConfig
 
 SCHEMA_VERSION = 2
@@ -36,6 +37,14 @@ class StoreError(Exception):
     def __init__(self, message: str, *, field: str | None = None, **extra):
         super().__init__(message)
         self.message, self.field, self.extra = message, field, extra
+
+    def to_dict(self) -> dict:
+        """The API's error item; a said() message keeps its template and params, so it can
+        be said in the reader's language."""
+        d = {"field": self.field, "message": str(self.message), **self.extra}
+        if hasattr(self.message, "template"):
+            d.update(self.message.to_dict())
+        return d
 
 
 class NotFound(StoreError):
@@ -51,8 +60,9 @@ class Stale(StoreError):
     status = 412
 
     def __init__(self, current: int, given: int):
-        super().__init__(f"the session changed: version {given} is stale, the current version "
-                         f"is {current}; reload and apply your change again", field="version",
+        super().__init__(said("the session changed: version {given} is stale, the current "
+                              "version is {current}; reload and apply your change again",
+                              given=given, current=current), field="version",
                          current_version=current)
         self.current = current
 
@@ -192,7 +202,7 @@ class Store:
     def need_session(self, sid: str) -> dict:
         row = self.session_row(sid)
         if row is None:
-            raise NotFound(f"no session {sid!r}", field="session_id")
+            raise NotFound(said("no session {session!r}", session=sid), field="session_id")
         return row
 
     def round_views(self, sid: str) -> list[str]:
@@ -228,7 +238,8 @@ class Store:
         if row is None:
             return None
         if row[0] != body_hash:
-            raise Conflict(f"Idempotency-Key {key!r} was already used for a different request",
+            raise Conflict(said("Idempotency-Key {key!r} was already used for a different "
+                                "request", key=key),
                            field="Idempotency-Key")
         return row[1], row[2]
 
@@ -251,7 +262,7 @@ class Store:
         row = self.conn.execute("SELECT id, name, token_hash, created FROM groups WHERE id = ?",
                                 (gid,)).fetchone()
         if row is None:
-            raise NotFound(f"no group {gid!r}", field="group")
+            raise NotFound(said("no group {group!r}", group=gid), field="group")
         return dict(zip(("id", "name", "token_hash", "created"), row))
 
     @staticmethod
@@ -386,8 +397,8 @@ class Store:
             cfg = series.config_of(json.loads(row["config"]))
             prev = json.loads(row["state"])
             if prev["complete"]:
-                raise Conflict(f"the series is over after {prev['months_played']} months; no "
-                               f"more rounds", field="round")
+                raise Conflict(said("the series is over after {months} months; no more rounds",
+                                    months=prev["months_played"]), field="round")
             last = c.execute("SELECT view FROM rounds WHERE session_id = ? ORDER BY seq DESC "
                              "LIMIT 1", (sid,)).fetchone()
             before = [RoundState(**json.loads(last[0]))] if last else []
@@ -432,7 +443,7 @@ class Store:
                            ("add_round", "replace_round", "delete_round")
                            and h["id"] not in undone), None)
             if target is None:
-                raise Conflict("nothing to undo", field="history")
+                raise Conflict(said("nothing to undo"), field="history")
             inputs = [r.input for r in rounds]
             b, a = target["before"], target["after"]
             if target["action"] == "add_round":
@@ -470,4 +481,5 @@ class Store:
 
 def _need_round(rounds, seq):
     if not isinstance(seq, int) or not 1 <= seq <= len(rounds):
-        raise NotFound(f"no round {seq} in this session (it has {len(rounds)})", field="seq")
+        raise NotFound(said("no round {seq} in this session (it has {n})", seq=seq, n=len(rounds)),
+                       field="seq")

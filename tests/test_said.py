@@ -242,14 +242,30 @@ def test_an_engine_error_is_said_in_the_readers_language(client):
     assert "said" not in en and en["message"] == err["message"]
 
 
+# the errors a player or API client can see: the engine's, and the store's and API's
+ERRORS = {"TallyError", "StoreError", "NotFound", "Conflict", "Unauthorized", "Forbidden",
+          "PreconditionRequired"}
+
+
 def test_every_engine_error_is_a_sentence():
-    """No TallyError is raised with a bare English string or f-string: each message is a
-    said() sentence, so a Japanese or Korean table reads what went wrong in its language."""
+    """No error a player can see is raised with a bare English string or f-string: each
+    message is a said() sentence, so a Japanese or Korean table reads what went wrong in its
+    language."""
     bare = []
     for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "TallyError" \
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ERRORS \
                     and node.args and isinstance(node.args[0], (ast.JoinedStr, ast.Constant,
                                                                 ast.BinOp)):
                 bare.append(f"{path.relative_to(ENGINE)}:{node.lineno}")
     assert not bare, bare
+
+
+def test_a_session_error_is_said_in_the_readers_language(client):
+    """Undo on a session with no rounds: the 409 says so in Korean for a Korean reader."""
+    s = client.post("/api/v1/sessions", json={"game": "koi-koi", "players": ["A", "B"]}).get_json()
+    r = client.post(f"/api/v1/sessions/{s['id']}/undo?t={s['edit_token']}",
+                    headers={"If-Match": f'"{s["version"]}"', "Accept-Language": "ko"})
+    assert r.status_code == 409
+    err = r.get_json()["errors"][0]
+    assert err["message"] == "nothing to undo" and err["said"] == "되돌릴 것이 없습니다"

@@ -99,7 +99,7 @@ def init_api(app: Flask) -> TallyApi:
 
     @app.errorhandler(StoreError)
     def store_error(e: StoreError):
-        item = {"field": e.field, "message": e.message, **e.extra}
+        item = e.to_dict()
         headers = {}
         if getattr(e, "status", 400) == 412:
             headers["ETag"] = f'"{e.extra.get("current_version")}"'

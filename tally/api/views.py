@@ -72,9 +72,10 @@ def presented_token() -> str | None:
 def authorize(row: dict, need: str) -> str:
     kind = Store.auth(row, presented_token())
     if kind is None:
-        raise Unauthorized("a valid token for this session is needed (?t=...)", field="t")
+        raise Unauthorized(said("a valid token for this session is needed (?t=...)"), field="t")
     if need == "edit" and kind != "edit":
-        raise Forbidden("this link is read-only: the edit token is needed to change the session",
+        raise Forbidden(said("this link is read-only: the edit token is needed to change the "
+                             "session"),
                         field="t")
     return kind
 
@@ -103,12 +104,12 @@ def version_of(body: dict | None) -> int | None:
         try:
             return int(v)
         except ValueError:
-            raise StoreError(f"If-Match must be a session version, not {header!r}",
+            raise StoreError(said("If-Match must be a session version, not {value!r}", value=header),
                              field="If-Match") from None
     if body and body.get("version") is not None:
         return body["version"]
-    raise PreconditionRequired("send the session version you based this change on (If-Match "
-                               "header or a 'version' field)", field="version")
+    raise PreconditionRequired(said("send the session version you based this change on "
+                                    "(If-Match header or a 'version' field)"), field="version")
 
 
 def actor_of(body: dict | None) -> str | None:
@@ -124,7 +125,7 @@ def idempotent(fn):
         if not key:
             return fn(*args, **kwargs)
         if len(key) > 200:
-            raise StoreError("Idempotency-Key is too long (at most 200 characters)",
+            raise StoreError(said("Idempotency-Key is too long (at most 200 characters)"),
                              field="Idempotency-Key")
         scope = f"{request.method} {request.path}"
         body_hash = hashlib.sha256(request.get_data()).hexdigest()
@@ -271,7 +272,7 @@ def _group_for(body) -> str | None:
         return None
     row = store().group_row(gid)
     if not Store.group_auth(row, body.get("group_token")):
-        raise Unauthorized("the group's token is needed to add a session to it",
+        raise Unauthorized(said("the group's token is needed to add a session to it"),
                            field="group_token")
     return gid
 
@@ -368,7 +369,8 @@ def read_round(session_id, seq):
     st, row = session_for(session_id, "read")
     views = st.round_views(session_id)
     if not 1 <= seq <= len(views):
-        raise NotFound(f"no round {seq} in this session (it has {len(views)})", field="seq")
+        raise NotFound(said("no round {seq} in this session (it has {n})", seq=seq, n=len(views)),
+                       field="seq")
     return json_response(views[seq - 1], 200, etag(row["version"]))
 
 
@@ -543,7 +545,7 @@ def create_group(body):
 def _group_access(gid: str) -> dict:
     row = store().group_row(gid)
     if not Store.group_auth(row, presented_token()):
-        raise Unauthorized("the group's token is needed (?t=...)", field="t")
+        raise Unauthorized(said("the group's token is needed (?t=...)"), field="t")
     return row
 
 
