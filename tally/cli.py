@@ -81,7 +81,10 @@ def serve(argv=None):
     a = p.parse_args(argv)
     app = create_app()
     print(banner(a.host, a.port, app.config.get("PUBLIC_URL")), flush=True)
-    waitress_serve(app, host=a.host, port=a.port, threads=a.threads, ident="hanafuda-tally")
+    # waitress spools a body to disk before the app sees it: past this it answers 413 itself
+    # (plain text); up to it the app answers a JSON 413 naming the body (tally.api.limits)
+    waitress_serve(app, host=a.host, port=a.port, threads=a.threads, ident="hanafuda-tally",
+                   max_request_body_size=16 * app.config["MAX_CONTENT_LENGTH"])
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ Series rules taken from the engine, never per game:
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from collections.abc import Mapping
@@ -51,6 +52,12 @@ class SeriesConfig:
                 "currency": self.currency}
 
 
+MAX_NAME = 40  # characters in a player's name
+# money per chip: a chip worth a million keeps every ledger exact (and a 1e25 chip value would
+# overflow the store's integers on the first round)
+MAX_CHIP_VALUE = 1_000_000
+
+
 def check_config(raw: Mapping) -> SeriesConfig:
     """Validate a new series against its game and return it normalised (preset resolved)."""
     g = get_game(raw.get("game"))
@@ -63,6 +70,9 @@ def check_config(raw: Mapping) -> SeriesConfig:
     players = tuple(p.strip() for p in players)
     if any(not p for p in players):
         raise TallyError(said("a player's name is empty"), game=g.id, field="players")
+    if any(len(p) > MAX_NAME for p in players):
+        raise TallyError(said("a player's name has at most {n} characters", n=MAX_NAME),
+                         game=g.id, field="players")
     if len(set(players)) != len(players):
         dup = next(p for p in players if players.count(p) > 1)
         raise TallyError(said("player {player!r} is listed twice", player=dup), game=g.id, player=dup,
@@ -87,12 +97,16 @@ def check_config(raw: Mapping) -> SeriesConfig:
                          player=dealer, field="first_dealer")
     chip_value = raw.get("chip_value", 1)
     if isinstance(chip_value, bool) or not isinstance(chip_value, (int, float)) or \
-            not math.isfinite(chip_value) or chip_value < 0:
-        raise TallyError(said("chip value must be a number >= 0, not {value!r}", value=chip_value),
-                         game=g.id,
-                         field="chip_value")
+            not math.isfinite(chip_value) or not 0 <= chip_value <= MAX_CHIP_VALUE:
+        raise TallyError(said("chip value must be a number from 0 to {limit}, not {value!r}",
+                              value=chip_value, limit=MAX_CHIP_VALUE),
+                         game=g.id, field="chip_value")
+    currency = raw.get("currency") or ""
+    if not isinstance(currency, str) or len(currency) > 8:
+        raise TallyError(said("currency is a text of at most 8 characters"), game=g.id,
+                         field="currency")
     return SeriesConfig(g.id, players, rules.preset, dict(options), length, dealer,
-                        chip_value, raw.get("currency") or "")
+                        chip_value, currency)
 
 
 def config_of(d: Mapping) -> SeriesConfig:
@@ -128,7 +142,35 @@ def clean_input(cfg: SeriesConfig, raw: Any, *, dealer: str | None = None,
         if carry is not None and given not in (None, {}) and dict(given) != dict(carry):
             raise TallyError(said("'carry' comes from the previous round; leave it out of the round"),
                              game=cfg.game, rule="carry", field=field_prefix + "carry")
+    _bound_extra_keys(cfg.game, out, field_prefix)
     return out
+
+
+# Keys a game does not read are kept (a client's own note on a round), but only a few small
+# ones: a round is stored and replayed with every correction and undo.
+MAX_EXTRA_KEYS, MAX_EXTRA_SIZE = 4, 1024
+
+
+def round_keys(game) -> frozenset[str]:
+    """The keys a game's round may carry."""
+    return frozenset({"players", "dealer", "carry", "events", game.pile_key,
+                      *(i.key for i in game.inputs), *(game.round_example or {})}) - {None}
+
+
+def _bound_extra_keys(game_id: str, inp: dict, field_prefix: str) -> None:
+    known = round_keys(get_game(game_id))
+    extra = [k for k in inp if k not in known]
+    if len(extra) > MAX_EXTRA_KEYS:
+        raise TallyError(said("{game} does not read {keys}; a round keeps at most {n} keys of "
+                              "its own", game=game_id, keys=", ".join(map(str, extra[:8])),
+                              n=MAX_EXTRA_KEYS), game=game_id, field=field_prefix + extra[0])
+    for k in extra:
+        size = len(json.dumps(inp[k], ensure_ascii=False, default=str))
+        if size > MAX_EXTRA_SIZE:
+            raise TallyError(said("{game} does not read {key}; a key of its own holds at most "
+                                  "{limit} characters, not {size}", game=game_id, key=k,
+                                  limit=MAX_EXTRA_SIZE, size=size),
+                             game=game_id, field=field_prefix + k)
 
 
 @dataclass

@@ -1,14 +1,18 @@
 """Share links and QR codes (no Flask): the address phones on the table's network can open.
 
-Links use the address the phone used to reach the app, or ``TALLY_PUBLIC_URL`` behind a proxy;
-a loopback address (``localhost``, 127.x, ::1) is replaced by this machine's LAN address, since
-another phone cannot open ``localhost``.
+Links use ``TALLY_PUBLIC_URL`` when it is set (behind a proxy). Otherwise they use the address
+the phone used to reach the app only when that address is trusted, one of this machine's own
+names and addresses or in ``TALLY_ALLOWED_HOSTS``: the Host header is the client's to forge,
+and a forged one must not get links to another site. Any other address, and a loopback one
+(``localhost``, 127.x, ::1, which another phone cannot open), is replaced by this machine's LAN
+address.
 """
 
 from __future__ import annotations
 
 import io
 import socket
+from functools import lru_cache
 from urllib.parse import quote, urlsplit, urlunsplit
 
 import qrcode
@@ -39,14 +43,35 @@ def is_loopback(host: str) -> bool:
     return not h or h.startswith(LOOPBACK)
 
 
-def public_base(request_host_url: str, configured: str | None = None) -> str:
-    """The base URL for links: ``configured`` if set, else the request's, minus loopback."""
+@lru_cache(maxsize=1)
+def _host_names() -> frozenset[str]:
+    try:  # getfqdn may ask DNS: once per process
+        host = socket.gethostname().lower()
+        return frozenset({host, host + ".local", socket.getfqdn().lower()})
+    except OSError:
+        return frozenset()
+
+
+def own_names() -> set[str]:
+    """The names and addresses this machine answers to on the network."""
+    return {lan_ip(), *_host_names()}
+
+
+def public_base(request_host_url: str, configured: str | None = None,
+                allowed: list[str] | tuple[str, ...] | None = None) -> str:
+    """The base URL for links: ``configured`` if set; else the request's when its host is
+    trusted (this machine's or ``allowed``); else this machine's LAN address."""
     if configured:
         return configured.rstrip("/")
     parts = urlsplit(request_host_url)
     host = parts.hostname or ""
-    if is_loopback(host):
-        netloc = lan_ip() + (f":{parts.port}" if parts.port else "")
+    try:
+        port = parts.port
+    except ValueError:  # a forged Host such as "x:99999"
+        port = None
+    trusted = {h.lower() for h in allowed or ()} | own_names()
+    if is_loopback(host) or host.lower() not in trusted:
+        netloc = lan_ip() + (f":{port}" if port else "")
         parts = parts._replace(netloc=netloc)
     return urlunsplit((parts.scheme, parts.netloc, "", "", "")).rstrip("/")
 

@@ -28,7 +28,7 @@ from . import series
 from .results import said
 from .series import RoundState, SeriesConfig
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class StoreError(Exception):
@@ -67,8 +67,14 @@ class Stale(StoreError):
         self.current = current
 
 
+def stamp(moment: datetime) -> str:
+    """A UTC time as stored: ISO 8601 to the millisecond, so stored times sort as text."""
+    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace(
+        "+00:00", "Z")
+
+
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return stamp(datetime.now(timezone.utc))
 
 
 def digest(token: str) -> str:
@@ -89,7 +95,7 @@ def new_id() -> str:
 
 
 def _dumps(x) -> str:
-    return json.dumps(x, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(x, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 # ----------------------------------------------------------------------------- migrations
@@ -117,12 +123,27 @@ def _m2(db: sqlite_utils.Database):
     db["sessions"].create_index(["group_id", "created"])
 
 
-MIGRATIONS = {1: _m1, 2: _m2}
+def _m3(db: sqlite_utils.Database):
+    """Idempotency records no longer keep a key or a response in plain text (a create's
+    response holds its edit token): filed under a digest, the response sealed. The old rows
+    go: they are at most two days old and hold tokens."""
+    db["idempotency"].drop()
+    db["idempotency"].create({"lookup": str, "body_hash": str, "status": int, "sealed": bytes,
+                              "expires": str}, pk="lookup", not_null={"sealed", "expires"})
+    db["idempotency"].create_index(["expires"])
+
+
+MIGRATIONS = {1: _m1, 2: _m2, 3: _m3}
+# "FULL": a commit reaches the disk before the 201 is sent, so an acknowledged round survives
+# a power cut; "NORMAL" in WAL mode may lose the last commits then (bench/durability.py).
+SYNCHRONOUS = ("FULL", "NORMAL")
 
 
 class Store:
-    def __init__(self, path: str):
-        self.path = path
+    def __init__(self, path: str, synchronous: str = "FULL"):
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS}, not {synchronous!r}")
+        self.path, self.synchronous = path, synchronous
         self._local = threading.local()
         # Writers of this process queue on a lock instead of SQLite's busy handler, which
         # sleeps in growing steps (up to 100 ms) while another thread holds the write lock.
@@ -136,7 +157,7 @@ class Store:
             c = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
                                 timeout=10)
             c.execute("PRAGMA journal_mode=WAL")
-            c.execute("PRAGMA synchronous=NORMAL")
+            c.execute(f"PRAGMA synchronous={self.synchronous}")
             c.execute("PRAGMA busy_timeout=10000")
             self._local.conn = c
             self._local.depth = 0
@@ -231,10 +252,10 @@ class Store:
         read = hmac.compare_digest(h, row["read_hash"] or "")
         return "edit" if edit else "read" if read else None
 
-    # -- idempotency
-    def idempotent(self, key: str, scope: str, body_hash: str) -> tuple[int, str] | None:
-        row = self.conn.execute("SELECT body_hash, status, body FROM idempotency WHERE key = ? "
-                                "AND scope = ?", (key, scope)).fetchone()
+    # -- idempotency (tally.api.idempotency decides what is filed and seals it)
+    def idempotent(self, lookup: str, body_hash: str, *, key: str) -> tuple[int, bytes] | None:
+        row = self.conn.execute("SELECT body_hash, status, sealed FROM idempotency WHERE "
+                                "lookup = ? AND expires > ?", (lookup, now())).fetchone()
         if row is None:
             return None
         if row[0] != body_hash:
@@ -243,13 +264,15 @@ class Store:
                            field="Idempotency-Key")
         return row[1], row[2]
 
-    def remember(self, key: str, scope: str, body_hash: str, status: int, body: str):
-        self.conn.execute("INSERT OR REPLACE INTO idempotency VALUES (?, ?, ?, ?, ?, ?)",
-                          (key, scope, body_hash, status, body, now()))
+    def remember(self, lookup: str, body_hash: str, status: int, sealed: bytes, *,
+                 expires: str):
+        self.conn.execute("INSERT OR REPLACE INTO idempotency VALUES (?, ?, ?, ?, ?)",
+                          (lookup, body_hash, status, sealed, expires))
 
-    def purge_idempotency(self, before: str):
+    def purge_idempotency(self, before: str) -> int:
+        """Forget the records that expired before ``before`` (an ISO time)."""
         with self.transaction() as c:
-            c.execute("DELETE FROM idempotency WHERE created < ?", (before,))
+            return c.execute("DELETE FROM idempotency WHERE expires < ?", (before,)).rowcount
 
     # -- groups
     def create_group(self, name: str) -> tuple[str, str]:

@@ -6,32 +6,51 @@ from __future__ import annotations
 import os
 
 from flask import Flask, jsonify
+from flask.json.provider import DefaultJSONProvider
+
+
+class StrictJSON(DefaultJSONProvider):
+    """JSON out is strict JSON: a NaN or an infinity raises instead of going out as bare
+    ``NaN``, which strict parsers reject."""
+
+    def dumps(self, obj, **kwargs):
+        kwargs.setdefault("allow_nan", False)
+        return super().dumps(obj, **kwargs)
 
 
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 template_folder="../templates", static_folder="../static")
+    from .api.limits import MAX_BODY
+
     app.config.from_mapping(
         DATABASE=os.environ.get("TALLY_DATABASE")
         or os.path.join(app.instance_path, "tally.sqlite"),
+        # FULL: a 201 is sent once the round would survive a power cut (tally.store)
+        SQLITE_SYNCHRONOUS=os.environ.get("TALLY_SQLITE_SYNCHRONOUS", "FULL").upper(),
+        # links and QR codes use this address; without it, the request's own address when
+        # it is one of this machine's (or in ALLOWED_HOSTS), else this machine's LAN address
         PUBLIC_URL=os.environ.get("TALLY_PUBLIC_URL"),
+        ALLOWED_HOSTS=[h.strip() for h in os.environ.get("TALLY_ALLOWED_HOSTS", "").split(",")
+                       if h.strip()],
+        MAX_CONTENT_LENGTH=MAX_BODY,
         JSON_SORT_KEYS=False,
     )
     app.config.from_pyfile("config.py", silent=True)
     if config:
         app.config.from_mapping(config)
     os.makedirs(app.instance_path, exist_ok=True)
+    app.json = StrictJSON(app)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
     from .store import Store
 
-    store = Store(app.config["DATABASE"])
+    store = Store(app.config["DATABASE"], app.config["SQLITE_SYNCHRONOUS"])
     store.migrate()  # schema created and migrated on start
-    from datetime import datetime, timedelta, timezone
+    from .store import now
 
-    # stored Idempotency-Key responses are kept two days
-    store.purge_idempotency((datetime.now(timezone.utc) - timedelta(days=2)).isoformat())
+    store.purge_idempotency(now())  # and as writes go by (tally.api.idempotency)
     app.extensions["tally_store"] = store
 
     @app.get("/api/v1/health")

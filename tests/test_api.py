@@ -292,7 +292,7 @@ def test_versions_if_match_and_stale_writes(client):
 
 def test_idempotency_key_applies_once(client):
     s = Session(client)
-    h = {"Idempotency-Key": "tap-123"}
+    h = {"Idempotency-Key": "tap-123-4b1c-9e2f-5a7d"}
     body = {**k7(), "version": 1}
     r1 = client.post(s.url("/rounds"), json=body, headers=h)
     r2 = client.post(s.url("/rounds"), json=body, headers=h)
@@ -302,9 +302,9 @@ def test_idempotency_key_applies_once(client):
     r3 = client.post(s.url("/rounds"), json={**k9(), "version": 2}, headers=h)
     assert r3.status_code == 409 and errors(r3)[0]["field"] == "Idempotency-Key"
     r = client.post("/api/v1/sessions", json={"game": "koi-koi", "players": ["A", "B"]},
-                    headers={"Idempotency-Key": "new-session"})
+                    headers={"Idempotency-Key": "new-session-0f3e-41a2"})
     again = client.post("/api/v1/sessions", json={"game": "koi-koi", "players": ["A", "B"]},
-                        headers={"Idempotency-Key": "new-session"})
+                        headers={"Idempotency-Key": "new-session-0f3e-41a2"})
     assert r.json["id"] == again.json["id"]
 
 
@@ -411,8 +411,13 @@ def test_export_csv(client):
 
 def test_share_links_and_qr_codes(client, app):
     s = Session(client)
+    app.config["ALLOWED_HOSTS"] = ["192.168.1.20"]  # TALLY_ALLOWED_HOSTS
     r = client.get(s.url("/share"), base_url="http://192.168.1.20:8000")
     assert r.json["url"] == f"http://192.168.1.20:8000/s/{s.id}?t={s.read}"
+    # a forged Host header never makes a link to another site (issue 11, item 8)
+    r = client.get(s.url("/share"), base_url="http://evil.example:8000")
+    assert "evil" not in r.json["url"] and r.json["url"].endswith(f"/s/{s.id}?t={s.read}")
+    assert r.headers["Cache-Control"] == "no-store"  # the answer carries a token
     r = client.get(s.url("/share") + "&link=edit", base_url="http://localhost:8000")
     assert "localhost" not in r.json["url"] and r.json["url"].endswith(f"?t={s.edit}")
     assert ":8000/s/" in r.json["url"]
@@ -605,5 +610,11 @@ def test_make_run_banner_and_public_addresses(monkeypatch):
     assert share.public_base("http://localhost:8000/") == "http://192.168.7.9:8000"
     assert share.public_base("http://127.0.0.1/") == "http://192.168.7.9"
     assert share.public_base("http://[::1]:8000/") == "http://192.168.7.9:8000"
-    assert share.public_base("http://10.0.0.4:8000/") == "http://10.0.0.4:8000"
+    # the request's address is used only when trusted: this machine's, or an allowed one
+    assert share.public_base("http://192.168.7.9:8000/") == "http://192.168.7.9:8000"
+    assert share.public_base("http://10.0.0.4:8000/") == "http://192.168.7.9:8000"
+    assert share.public_base("http://10.0.0.4:8000/", None, ["10.0.0.4"]) == \
+        "http://10.0.0.4:8000"
+    assert share.public_base("http://evil.example/", None, ["10.0.0.4"]) == \
+        "http://192.168.7.9"
     assert share.public_base("http://x/", "https://p.example/") == "https://p.example"

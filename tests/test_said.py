@@ -26,6 +26,9 @@ def templates():
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "said" \
                     and node.args and isinstance(node.args[0], ast.Constant):
                 found.setdefault(node.args[0].value, f"{path.name}:{node.lineno}")
+    from tally.api import _SCHEMA_MESSAGES  # the request schemas' messages, said as sentences
+    for _, template in _SCHEMA_MESSAGES:
+        found.setdefault(template, "api/__init__.py:_SCHEMA_MESSAGES")
     return found
 
 

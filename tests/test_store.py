@@ -154,13 +154,20 @@ def test_series_over_is_a_conflict(st):
 
 
 def test_idempotency_records(st):
+    later = "2999-01-01T00:00:00.000Z"
     with st.transaction():
-        assert st.idempotent("k1", "POST /x", "h") is None
-        st.remember("k1", "POST /x", "h", 201, '{"ok":1}')
-    assert st.idempotent("k1", "POST /x", "h") == (201, '{"ok":1}')
+        assert st.idempotent("k1", "h", key="K") is None
+        st.remember("k1", "h", 201, b"sealed", expires=later)
+    assert st.idempotent("k1", "h", key="K") == (201, b"sealed")
     with pytest.raises(Conflict):
-        st.idempotent("k1", "POST /x", "other body")
-    assert st.idempotent("k1", "POST /y", "h") is None
+        st.idempotent("k1", "other body", key="K")
+    assert st.idempotent("k2", "h", key="K") is None
+    # an expired record is not replayed, and the purge forgets it
+    with st.transaction():
+        st.remember("old", "h", 201, b"x", expires="2000-01-01T00:00:00.000Z")
+    assert st.idempotent("old", "h", key="K") is None
+    assert st.purge_idempotency("2001-01-01T00:00:00.000Z") == 1
+    assert st.idempotent("k1", "h", key="K") == (201, b"sealed")
 
 
 def test_transaction_rolls_back_on_error(st, cfg):

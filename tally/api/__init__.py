@@ -9,17 +9,63 @@ a table's offline network). Every error is ``{"errors": [{"field", "message", ..
 from __future__ import annotations
 
 import logging
+import re
 
-from flask import Flask, jsonify, render_template
+from flask import Flask, jsonify, render_template, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from ..errors import TallyError
 from ..i18n import add_said, language
+from ..results import said
 from ..store import StoreError
+from .limits import too_large
 from .schemas import Errors
 
 log = logging.getLogger("tally.api")
+
+
+# marshmallow's and webargs' messages, as sentences the catalogues can say in ja and ko
+_SCHEMA_MESSAGES = [(re.compile(pattern), template) for pattern, template in (
+    (r"Missing data for required field\.", "{field} is required"),
+    (r"Field may not be null\.", "{field} may not be null"),
+    (r"Unknown field\.", "{field} is not a field of this request"),
+    (r"Not a valid string\.", "{field} must be text"),
+    (r"Not a valid integer\.", "{field} must be a whole number"),
+    (r"Not a valid number\.", "{field} must be a number"),
+    (r"Not a valid boolean\.", "{field} must be true or false"),
+    (r"Not a valid list\.", "{field} must be a list"),
+    (r"Not a valid mapping type\.", "{field} must be an object"),
+    (r"Not a valid date\.", "{field} must be a date (YYYY-MM-DD)"),
+    (r"Invalid (input type|input|type|value)\.", "{field} has a value of the wrong type"),
+    (r"Must be one of: (?P<choices>.*)\.", "{field} must be one of: {choices}"),
+    (r"Length must be between (?P<min>\d+) and (?P<max>\d+)\.",
+     "{field} must have {min} to {max} characters or items"),
+    (r"Shorter than minimum length (?P<min>\d+)\.",
+     "{field} must have at least {min} characters or items"),
+    (r"Longer than maximum length (?P<max>\d+)\.",
+     "{field} must have at most {max} characters or items"),
+    (r"Must be greater than or equal to (?P<min>\S+) and less than or equal to (?P<max>\S+)\.",
+     "{field} must be between {min} and {max}"),
+    (r"Must be greater than or equal to (?P<min>\S+)\.", "{field} must be at least {min}"),
+    (r"Must be less than or equal to (?P<max>\S+)\.", "{field} must be at most {max}"),
+    (r"Number too large\.", "{field} is too large"),
+    (r"Special numeric values \(nan or infinity\) are not permitted\.",
+     "{field} must be a finite number"),
+)]
+
+
+def schema_error(field: str | None, message: str) -> dict:
+    """One validation message as an error item: a said() sentence where marshmallow's words
+    are known, so ja and ko readers get it in their language too."""
+    name = field or "body"
+    for pattern, template in _SCHEMA_MESSAGES:
+        m = pattern.fullmatch(message)
+        if m:
+            params = {k: v for k, v in m.groupdict().items() if v is not None}
+            text = said(template, field=name, **params)
+            return {"field": field, "message": str(text), **text.to_dict()}
+    return {"field": field, "message": message}
 
 
 def _flatten(messages, prefix="") -> list[dict]:
@@ -33,12 +79,12 @@ def _flatten(messages, prefix="") -> list[dict]:
                 out.extend(_flatten(v, f"{prefix}.{k}" if prefix else str(k)))
     elif isinstance(messages, (list, tuple)):
         if all(isinstance(m, str) for m in messages):
-            out.extend({"field": prefix or None, "message": m} for m in messages)
+            out.extend(schema_error(prefix or None, m) for m in messages)
         else:
             for m in messages:
                 out.extend(_flatten(m, prefix))
     else:
-        out.append({"field": prefix or None, "message": str(messages)})
+        out.append(schema_error(prefix or None, str(messages)))
     return out
 
 
@@ -52,6 +98,21 @@ def error_response(status: int, errors: list[dict], headers=None):
     return resp
 
 
+def http_error(error: HTTPException) -> dict:
+    """A routing error (no such address, a method the address does not take) as a sentence."""
+    if error.code == 404:
+        text = said("there is nothing at {path}", path=request.path)
+    elif error.code == 405:
+        text = said("{method} is not allowed at {path}; it takes {allowed}",
+                    method=request.method, path=request.path,
+                    allowed=", ".join(sorted(error.valid_methods or ())))
+    elif error.code == 413:
+        return too_large(request.content_length).to_dict()
+    else:
+        return {"field": None, "message": error.description or error.name}
+    return {"field": None, "message": str(text), **text.to_dict()}
+
+
 class TallyApi(Api):
     ERROR_SCHEMA = Errors
 
@@ -62,7 +123,7 @@ class TallyApi(Api):
         elif "errors" in data:
             errors = data["errors"]
         else:
-            errors = [{"field": None, "message": error.description or error.name}]
+            errors = [http_error(error)]
         if error.code == 400 and not errors:
             errors = [{"field": None, "message": "bad request"}]
         headers = dict(data.get("headers") or {})

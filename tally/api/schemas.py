@@ -17,6 +17,18 @@ class Base(ma.Schema):
         ordered = True
 
 
+VERSION = validate.Range(min=1, max=2 ** 31 - 1)  # sessions count versions from 1
+NAME = validate.Length(max=200)  # ids, presets, titles, tokens sent in a body
+
+
+class Version(fields.Integer):
+    """A session version: a whole number (1.9 is refused, never read as 1)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("validate", VERSION)
+        super().__init__(strict=True, **kwargs)
+
+
 class FiniteFloat(fields.Float):
     def _validated(self, value):
         v = super()._validated(value)
@@ -67,10 +79,11 @@ class YakuHit(Base):
 
 
 class EvaluateIn(Base):
-    cards = fields.List(fields.String(), required=True,
+    cards = fields.List(fields.String(validate=NAME), required=True,
+                        validate=validate.Length(max=100),
                         metadata={"description": "card slugs of cards.md",
                                   "example": ["pine-poetry", "plum-poetry", "cherry-poetry"]})
-    preset = fields.String(allow_none=True, load_default=None)
+    preset = fields.String(allow_none=True, load_default=None, validate=NAME)
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "option id -> value"})
 
@@ -166,17 +179,19 @@ class SessionIn(Base):
                           metadata={"description": "names in seating order (1 for the "
                                     "patience games, 2-7 as the game allows)",
                                     "example": ["Aki", "Bo"]})
-    length = fields.Integer(allow_none=True, metadata={
+    length = fields.Integer(allow_none=True, strict=True, validate=validate.Range(min=1, max=120),
+                            metadata={
         "description": "months: 3, 6 or 12 as the game allows; null = open-ended; default 12 "
                        "(or the game's longest)"})
-    chip_value = FiniteFloat(load_default=1, validate=validate.Range(min=0),
+    chip_value = FiniteFloat(load_default=1, validate=validate.Range(min=0, max=1_000_000),
                              metadata={"description": "money per chip"})
     currency = fields.String(load_default="", validate=validate.Length(max=8))
-    first_dealer = fields.String(allow_none=True, load_default=None)
+    first_dealer = fields.String(allow_none=True, load_default=None,
+                                 validate=validate.Length(max=40))
     title = fields.String(load_default="", validate=validate.Length(max=200))
-    group = fields.String(allow_none=True, load_default=None,
+    group = fields.String(allow_none=True, load_default=None, validate=NAME,
                           metadata={"description": "a group id: players keep their identity"})
-    group_token = fields.String(allow_none=True, load_default=None)
+    group_token = fields.String(allow_none=True, load_default=None, validate=NAME)
     by = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=80))
 
 
@@ -198,8 +213,8 @@ class RoundIn(Base):
         unknown = ma.INCLUDE
         ordered = True
 
-    version = fields.Integer(metadata={"description": "the session version this change is based "
-                                                      "on (or send If-Match)"})
+    version = Version(metadata={"description": "the session version this change is based on "
+                                               "(or send If-Match)"})
     by = fields.String(allow_none=True, validate=validate.Length(max=80),
                        metadata={"description": "who makes the change (for the history)"})
     captures = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
@@ -208,7 +223,7 @@ class RoundIn(Base):
 
 
 class WriteIn(Base):
-    version = fields.Integer()
+    version = fields.Integer(validate=VERSION)
     by = fields.String(allow_none=True, validate=validate.Length(max=80))
 
 
@@ -246,17 +261,40 @@ class SettlementOut(Base):
     payments = fields.List(fields.Dict())
 
 
+MAX_ROUNDS = 1000  # a year of evenings; replaying them on import stays under a second
+HISTORY_ACTIONS = ("create", "import", "add_round", "replace_round", "delete_round", "undo")
+
+
+class HistoryItem(Base):
+    """One change of an exported history, as it is stored again (other keys are dropped)."""
+
+    class Meta:
+        unknown = ma.EXCLUDE
+        ordered = True
+
+    id = fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=0))
+    version = fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=0))
+    action = fields.String(required=True, validate=validate.OneOf(HISTORY_ACTIONS))
+    actor = fields.String(allow_none=True, validate=validate.Length(max=80))
+    at = fields.String(allow_none=True, validate=validate.Length(max=40))
+    before = fields.Dict(allow_none=True)
+    after = fields.Dict(allow_none=True)
+    undoes = fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=0))
+
+
 class ImportIn(Base):
     class Meta:
         unknown = ma.INCLUDE
 
     config = fields.Dict(required=True)
-    rounds = fields.List(fields.Dict(), load_default=list)
-    title = fields.String(load_default="")
-    history = fields.List(fields.Dict(), load_default=list)
-    created = fields.String(allow_none=True, load_default=None)
-    group = fields.String(allow_none=True, load_default=None)
-    group_token = fields.String(allow_none=True, load_default=None)
+    rounds = fields.List(fields.Dict(), load_default=list, validate=validate.Length(max=MAX_ROUNDS))
+    title = fields.String(load_default="", validate=validate.Length(max=200))
+    history = fields.List(fields.Nested(HistoryItem), load_default=list,
+                          validate=validate.Length(max=5 * MAX_ROUNDS))
+    created = fields.DateTime(allow_none=True, load_default=None,
+                              metadata={"description": "when the session was first created"})
+    group = fields.String(allow_none=True, load_default=None, validate=NAME)
+    group_token = fields.String(allow_none=True, load_default=None, validate=NAME)
 
 
 class QrQuery(Base):

@@ -11,8 +11,11 @@ from datetime import date, datetime, timezone
 from functools import wraps
 from urllib.parse import urlencode
 
-from flask import Response, current_app, request
+from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import MethodNotAllowed
 
 from .. import series
 from ..i18n import add_said, language
@@ -20,18 +23,57 @@ from ..errors import TallyError
 from ..results import said
 from ..games import GAMES, get_game
 from ..share import public_base, qr_png, qr_svg, session_link
-from ..store import NotFound, Store, StoreError, read_token_of
+from ..store import NotFound, Store, StoreError, read_token_of, stamp
 from . import schemas as S
+from .idempotency import idempotent as _idempotent
+from .limits import bounded_input, dumps, parse_body
 
 log = logging.getLogger("tally.api")
 
-games_blp = Blueprint("games", __name__, url_prefix="/api/v1/games",
+class StrictParser(FlaskParser):
+    """The JSON body the request guard already parsed strictly and bounded
+    (tally.api.limits), so no view reads an unchecked body."""
+
+    def _raw_load_json(self, req):
+        if not is_json_request(req):
+            return core.missing
+        if "tally_json" in g:
+            return g.tally_json
+        data = req.get_data(cache=True)
+        return parse_body(data) if data else core.missing
+
+
+class TallyBlueprint(Blueprint):
+    ARGUMENTS_PARSER = StrictParser()
+
+
+games_blp = TallyBlueprint("games", __name__, url_prefix="/api/v1/games",
                       description="The games and their rules; scoring without saving anything")
-sessions_blp = Blueprint("sessions", __name__, url_prefix="/api/v1/sessions",
+sessions_blp = TallyBlueprint("sessions", __name__, url_prefix="/api/v1/sessions",
                          description="Series of rounds: the ledger, corrections, settlement, "
                                      "sharing and export")
-groups_blp = Blueprint("groups", __name__, url_prefix="/api/v1/groups",
+groups_blp = TallyBlueprint("groups", __name__, url_prefix="/api/v1/groups",
                        description="Players who keep their identity across sessions")
+
+@sessions_blp.before_request
+def session_credential_first():
+    """The caller's token is checked before anything else is done (the body is not even
+    read): the edit token to change a session, a read-only one to look at it."""
+    sid = (request.view_args or {}).get("session_id")
+    if sid is None or sid == "import":
+        return
+    session_for(sid, "read" if request.method in ("GET", "HEAD") else "edit")
+
+
+@groups_blp.before_request
+def group_credential_first():
+    gid = (request.view_args or {}).get("group_id")
+    if gid is not None:
+        _group_access(gid)
+
+
+for _blp in (games_blp, sessions_blp, groups_blp):
+    _blp.before_request(bounded_input)
 
 ERR = S.Errors
 TOKEN_PARAM = {"in": "query", "name": "t", "schema": {"type": "string"},
@@ -52,7 +94,7 @@ def json_response(body: str | dict | list, status: int = 200, headers=None) -> R
     if language() != "en":  # breakdown sentences in the reader's language, as "said"
         body = add_said(json.loads(body) if isinstance(body, str) else body)
     if not isinstance(body, str):
-        body = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+        body = dumps(body)
     resp = Response(body, status=status, mimetype="application/json")
     resp.vary.add("Accept-Language")
     for k, v in (headers or {}).items():
@@ -107,7 +149,7 @@ def version_of(body: dict | None) -> int | None:
             raise StoreError(said("If-Match must be a session version, not {value!r}", value=header),
                              field="If-Match") from None
     if body and body.get("version") is not None:
-        return body["version"]
+        return body["version"]  # a whole number (the schemas are strict)
     raise PreconditionRequired(said("send the session version you based this change on "
                                     "(If-Match header or a 'version' field)"), field="version")
 
@@ -117,28 +159,28 @@ def actor_of(body: dict | None) -> str | None:
     return by[:80] if isinstance(by, str) else None
 
 
-def idempotent(fn):
-    """Apply a POST once per Idempotency-Key: a repeat returns the stored response."""
-    @wraps(fn)
-    def wrapper(*args, **kwargs):
-        key = request.headers.get("Idempotency-Key")
-        if not key:
-            return fn(*args, **kwargs)
-        if len(key) > 200:
-            raise StoreError(said("Idempotency-Key is too long (at most 200 characters)"),
-                             field="Idempotency-Key")
-        scope = f"{request.method} {request.path}"
-        body_hash = hashlib.sha256(request.get_data()).hexdigest()
-        st = store()
-        with st.transaction():
-            hit = st.idempotent(key, scope, body_hash)
-            if hit is not None:
-                return json_response(hit[1], hit[0], {"Idempotent-Replayed": "true"})
-            resp = fn(*args, **kwargs)
-            if 200 <= resp.status_code < 300:
-                st.remember(key, scope, body_hash, resp.status_code, resp.get_data(as_text=True))
-            return resp
-    return wrapper
+def _idempotency_credential(kwargs) -> str | None:
+    """The credential an Idempotency-Key is filed under, checked before anything is replayed:
+    the edit token on a session's writes; none to create a session or a group."""
+    if "session_id" in kwargs:
+        session_for(kwargs["session_id"], "edit")
+        return presented_token()
+    return None
+
+
+def no_store(resp: Response) -> Response:
+    """The answer carries a token: no cache keeps it."""
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+def _replayed(body: str, status: int, headers: dict) -> Response:
+    resp = json_response(body, status, headers)
+    return no_store(resp) if '"edit_token"' in body or '"token"' in body else resp
+
+
+# Apply a POST once per Idempotency-Key: a repeat by the same credential gets the first answer
+idempotent = _idempotent(_idempotency_credential, _replayed, lambda: store())
 
 
 def engine(fn, *args, **kwargs):
@@ -155,15 +197,16 @@ def engine(fn, *args, **kwargs):
 
 
 def base_url() -> str:
-    return public_base(request.host_url, current_app.config.get("PUBLIC_URL"))
+    return public_base(request.host_url, current_app.config.get("PUBLIC_URL"),
+                       current_app.config.get("ALLOWED_HOSTS"))
 
 
 def session_body(row: dict, access: str, views: list[str] | None = None) -> str:
     """The session as JSON, spliced from the stored JSON texts (reads never re-score)."""
     views = store().round_views(row["id"]) if views is None else views
-    head = json.dumps({"id": row["id"], "title": row["title"], "version": row["version"],
-                       "access": access, "created": row["created"], "updated": row["updated"],
-                       "group": row["group_id"]}, ensure_ascii=False, separators=(",", ":"))
+    head = dumps({"id": row["id"], "title": row["title"], "version": row["version"],
+                  "access": access, "created": row["created"], "updated": row["updated"],
+                  "group": row["group_id"]})
     return (head[:-1] + ',"config":' + row["config"] + ',"state":' + row["state"]
             + ',"rounds":[' + ",".join(views) + "]}")
 
@@ -199,8 +242,7 @@ def changed_body(out: dict, seq: int | None) -> str:
     rnd = None
     if seq is not None and 1 <= seq <= len(out["rounds"]):
         rnd = out["rounds"][seq - 1].view()
-    return json.dumps({"version": out["version"], "round": rnd, "state": out["state"]},
-                      ensure_ascii=False, separators=(",", ":"))
+    return dumps({"version": out["version"], "round": rnd, "state": out["state"]})
 
 
 # ----------------------------------------------------------------------------- games
@@ -286,8 +328,8 @@ def _created(out: dict) -> Response:
             "edit_url": session_link(base, out["id"], out["edit_token"]),
             "read_url": session_link(base, out["id"], out["read_token"]),
             "session": json.loads(session_body(row, "edit"))}
-    return json_response(body, 201, {"Location": f"/api/v1/sessions/{out['id']}",
-                                     **etag(out["version"])})
+    return no_store(json_response(body, 201, {"Location": f"/api/v1/sessions/{out['id']}",
+                                              **etag(out["version"])}))
 
 
 @sessions_blp.route("", methods=["POST"])
@@ -303,6 +345,13 @@ def create_session(body):
     out = store().create_session(cfg, title=body.get("title") or "", group_id=gid,
                                  actor=body.get("by"))
     return _created(out)
+
+
+def _stamp_of(moment: datetime | None) -> str | None:
+    """An imported creation time as stored (UTC; a time without a zone is taken as UTC)."""
+    if moment is None:
+        return None
+    return stamp(moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc))
 
 
 @sessions_blp.route("/import", methods=["POST"])
@@ -321,7 +370,7 @@ def import_session(body):
         inputs.append(series.clean_input(cfg, inp, field_prefix=f"rounds.{i + 1}."))
     out = engine(store().create_session, cfg, title=body.get("title") or "", group_id=gid,
                  inputs=inputs, history=[h for h in body["history"] if isinstance(h, dict)],
-                 created=body.get("created"))
+                 created=_stamp_of(body.get("created")))
     return _created(out)
 
 
@@ -332,6 +381,8 @@ def import_session(body):
 @sessions_blp.doc(parameters=[TOKEN_PARAM])
 def read_session(session_id):
     """The session: rounds with breakdowns, totals, month, dealer and the chip ledger"""
+    if session_id == "import":  # /import only takes a POST; no session has this id
+        raise MethodNotAllowed(valid_methods=["POST"])
     row = store().need_session(session_id)
     kind = authorize(row, "read")
     tag = etag(row["version"])
@@ -452,9 +503,30 @@ def export_json(session_id):
         "Content-Disposition": f'attachment; filename="tally-{session_id}.json"'})
 
 
+# A cell starting with one of these is run as a formula by spreadsheets (=HYPERLINK(...) in a
+# player's name): such a text cell starts with an apostrophe, which they show as text.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # OWASP's list
+
+
+def csv_cell(value):
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """csv.writer whose text cells can never be formulas."""
+
+    def __init__(self, buf):
+        self._w = csv.writer(buf)
+
+    def writerow(self, row):
+        self._w.writerow([csv_cell(v) for v in row])
+
+
 def csv_of(doc: dict) -> str:
     buf = io.StringIO()
-    w = csv.writer(buf)
+    w = _SafeWriter(buf)
     w.writerow(["session", "game", "round", "month", "dealer", "player", "role", "base_points",
                 "points", "chips", "yaku", "winner"])
     nets = {r["seq"]: r["net"] for r in doc["summary"]["rounds"]}
@@ -498,9 +570,9 @@ def share(q, session_id):
     row = store().need_session(session_id)
     url = _share_link(row, q["link"])
     qs = "?" + urlencode({"t": presented_token(), "link": q["link"]})
-    return json_response({"url": url, "link": q["link"],
-                          "qr_svg": f"/api/v1/sessions/{session_id}/qr.svg{qs}",
-                          "qr_png": f"/api/v1/sessions/{session_id}/qr.png{qs}"})
+    return no_store(json_response({"url": url, "link": q["link"],
+                                   "qr_svg": f"/api/v1/sessions/{session_id}/qr.svg{qs}",
+                                   "qr_png": f"/api/v1/sessions/{session_id}/qr.png{qs}"}))
 
 
 @sessions_blp.route("/<session_id>/qr.svg")
@@ -511,8 +583,7 @@ def share(q, session_id):
 def qr_svg_view(q, session_id):
     """QR code (SVG) of the session's share link"""
     row = store().need_session(session_id)
-    return Response(qr_svg(_share_link(row, q["link"])), mimetype="image/svg+xml",
-                    headers={"Cache-Control": "private, max-age=300"})
+    return no_store(Response(qr_svg(_share_link(row, q["link"])), mimetype="image/svg+xml"))
 
 
 @sessions_blp.route("/<session_id>/qr.png")
@@ -523,8 +594,7 @@ def qr_svg_view(q, session_id):
 def qr_png_view(q, session_id):
     """QR code (PNG) of the session's share link"""
     row = store().need_session(session_id)
-    return Response(qr_png(_share_link(row, q["link"])), mimetype="image/png",
-                    headers={"Cache-Control": "private, max-age=300"})
+    return no_store(Response(qr_png(_share_link(row, q["link"])), mimetype="image/png"))
 
 
 # ----------------------------------------------------------------------------- groups
@@ -538,8 +608,8 @@ def qr_png_view(q, session_id):
 def create_group(body):
     """Create a group (a family, a club): its players keep their identity across sessions"""
     gid, token = store().create_group(body["name"])
-    return json_response({"id": gid, "name": body["name"], "token": token}, 201,
-                         {"Location": f"/api/v1/groups/{gid}"})
+    return no_store(json_response({"id": gid, "name": body["name"], "token": token}, 201,
+                                  {"Location": f"/api/v1/groups/{gid}"}))
 
 
 def _group_access(gid: str) -> dict:
