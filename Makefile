@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench stress stress-faults stress-fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,21 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/api.py
+	$(BIN)/python bench/durability.py
+
+# The real server on 127.0.0.1 under faults: SIGKILL in the middle of concurrent writes
+# (FAULT_TRIALS, default 30), then schemathesis on every operation (FUZZ_MAX_EXAMPLES, default
+# 200). Both run, each in a few minutes; the target fails on a lost or doubled write or a 5xx.
+stress: $(STAMP)
+	$(BIN)/python stress/faults.py; faults=$$?; \
+	$(BIN)/python stress/fuzz.py; fuzz=$$?; \
+	test $$faults -eq 0 && test $$fuzz -eq 0
+
+stress-faults: $(STAMP)
+	$(BIN)/python stress/faults.py
+
+stress-fuzz: $(STAMP)
+	$(BIN)/python stress/fuzz.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

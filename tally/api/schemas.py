@@ -17,8 +17,9 @@ class Base(ma.Schema):
         ordered = True
 
 
-VERSION = validate.Range(min=1, max=2 ** 31 - 1)  # sessions count versions from 1
-NAME = validate.Length(max=200)  # ids, presets, titles, tokens sent in a body
+VERSION = validate.Range(min=1, max=10 ** 9)  # sessions count versions from 1 (limits.MAX_NUMBER)
+NAME = validate.Length(max=200)  # ids, titles, tokens sent in a body
+PRESET = validate.Length(min=1, max=200)  # a preset id, or null for the game's default
 
 
 class Version(fields.Integer):
@@ -83,7 +84,7 @@ class EvaluateIn(Base):
                         validate=validate.Length(max=100),
                         metadata={"description": "card slugs of cards.md",
                                   "example": ["pine-poetry", "plum-poetry", "cherry-poetry"]})
-    preset = fields.String(allow_none=True, load_default=None, validate=NAME)
+    preset = fields.String(allow_none=True, load_default=None, validate=PRESET)
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "option id -> value"})
 
@@ -103,7 +104,7 @@ class ScoreIn(Base):
         unknown = ma.INCLUDE
         ordered = True
 
-    preset = fields.String(allow_none=True, load_default=None)
+    preset = fields.String(allow_none=True, load_default=None, validate=PRESET)
     options = fields.Dict(keys=fields.String(), load_default=dict)
     players = fields.List(fields.String(), metadata={"description": "names in seating order"})
     dealer = fields.String()
@@ -172,7 +173,7 @@ class ScoreOut(Base):
 # ---------------------------------------------------------------- sessions
 class SessionIn(Base):
     game = fields.String(required=True, metadata={"example": "koi-koi"})
-    preset = fields.String(allow_none=True, load_default=None)
+    preset = fields.String(allow_none=True, load_default=None, validate=PRESET)
     options = fields.Dict(keys=fields.String(), load_default=dict)
     players = fields.List(fields.String(validate=validate.Length(min=1, max=40)),
                           required=True, validate=validate.Length(min=1, max=7),

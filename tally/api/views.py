@@ -80,8 +80,10 @@ TOKEN_PARAM = {"in": "query", "name": "t", "schema": {"type": "string"},
                "description": "the session's edit or read-only token"}
 IF_MATCH = {"in": "header", "name": "If-Match", "schema": {"type": "string"},
             "description": "the session version the change is based on (or a `version` field)"}
-IDEM = {"in": "header", "name": "Idempotency-Key", "schema": {"type": "string"},
-        "description": "a repeated POST with the same key is applied once"}
+IDEM = {"in": "header", "name": "Idempotency-Key",
+        "schema": {"type": "string", "minLength": 16, "maxLength": 200, "pattern": "^[!-~]+$"},
+        "description": "a random value (a UUID): a repeated POST with the same key and token is "
+                       "applied once, and its answer replayed only to that token"}
 
 
 # ----------------------------------------------------------------------------- helpers
