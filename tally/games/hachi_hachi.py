@@ -437,9 +437,81 @@ def _combine(pool, rules, carry_in):
 
 
 # ---------------------------------------------------------------------------------------
+# The round, in phases. Each phase reads one part of the round and checks it there and then:
+# the first fault met in this order is the one reported, so the order of the phases is part
+# of the behaviour. The combinations are found as their part is read (teyaku with the
+# claims, dekiyaku and card points with the captures); the field multiplier is read with the
+# deal and applied last, to the settled amounts. Each phase hands a frozen record on.
+
 def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
-    g, rules = GAME, c.rules
-    seated = players_of(g, rnd)
+    """Read the table, the deal, the seats, the pre-play claims, the captures and the calls;
+    check how the round ended; settle it before the FM; then multiply by the FM."""
+    rules = c.rules
+    table = _read_table(rnd, rules)
+    deal = _read_deal(rnd, table, rules)
+    if deal.misdeal is not None:  # section 3.7: the same dealer deals again
+        return _misdeal(table.seated, table.dealer0, deal.misdeal, table.carry, c)
+    seats = _choose_players(table, rules)
+    claims = _read_claims(table, seats, deal.hands, c)
+    play = _read_play(rnd, table, seats, claims.immediate, c)
+    calls = _replay_calls(play, seats.active, c)
+    tie_winner = _check_outcome(rnd, play, calls, seats.active, claims.immediate)
+    led, winner, win_reason, cancelled = _settle(table, seats, claims, play, calls, tie_winner,
+                                                 rules)
+    # two players, no yaku, no immediate win: each banks (TCV - 88) x FM (section 6, A3)
+    banks = (len(seats.active) == 2 and not rules.alternate_two_player_scoring
+             and not calls.yaku_round and not claims.immediate and not cancelled)
+    notes = (_around("field multiplier: ", deal.fm_reason),) + table.notes + deal.notes
+    extra = _player_extra(table.seated, seats, claims, play)
+    return _result(table.seated, seats.active, led, deal, play.ev_of, extra, winner,
+                   win_reason, notes, c, banks)
+
+
+# --- phase 1: the table (players, events, dealer, carry, drop-outs, joker) ----------------
+@dataclass(frozen=True)
+class _Table:
+    """Who sits where before the deal (sections 3.1-3.3, A14, A17)."""
+    seated: tuple
+    events: list
+    dealer0: str  # the dealer as recorded: deals again after a misdeal
+    dealer: str  # who deals this round, after the drop-outs and the joker
+    carry: Mapping  # the previous round's result.carry
+    carry_in: int | None  # carry.carry_multiplier (carryover_multiplier)
+    dropped: list  # dealers who dropped out, in order (drop_out_dealer)
+    joker: str | None  # 7 dealt in: the joker's holder sits the round out
+    out_of_deal: frozenset  # the dropped dealers and the joker's holder
+    blind: bool  # the dealer could have dropped out and stayed (blind_stay)
+    notes: tuple
+
+    @property
+    def n_in(self) -> int:
+        return len(self.seated) - len(self.dropped)
+
+
+def _read_table(rnd, rules) -> _Table:
+    """Players, events, dealer, carry; then the drop-outs and the joker settle who deals."""
+    seated = players_of(GAME, rnd)
+    events = _read_events(rnd, seated)
+    dealer0 = player_field(GAME, rnd, "dealer", seated)
+    carry, carry_in = _read_carry(rnd, rules)
+    dropped, dealer = _dealer_drop_outs(events, seated, dealer0, rules)
+    n_in = len(seated) - len(dropped)
+    blind = bool(rules.drop_out_dealer) and n_in > 3
+    notes = []
+    if n_in == 3 and rules.drop_out_dealer and len(seated) > 3:
+        notes.append(said("{player} had no choice to drop out (only 3 players left), so is "
+                          "not a Blind Stay Dealer (A14)", player=dealer))
+    joker, dealer, moved = _seat_joker(rnd, seated, dropped, dealer)
+    if moved is not None:  # the dealer dealt the joker hands the deal on, so is not blind
+        blind = False
+        notes.append(moved)
+    out_of_deal = frozenset(set(dropped) | ({joker} if joker else set()))
+    return _Table(seated, events, dealer0, dealer, carry, carry_in, dropped, joker,
+                  out_of_deal, blind, tuple(notes))
+
+
+def _read_events(rnd, seated):
+    """The events, each phase's after the previous phase's (PHASE); a sale is named as one."""
     raw_events = rnd.get("events", [])
     if isinstance(raw_events, (list, tuple)):
         for i, ev in enumerate(raw_events):
@@ -447,7 +519,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                 raise _err(said("event {i}: the book has no way to sell a hand (section 3.10); "
                                 "record a 'play_decision' pass instead", i=i), rule="sell",
                            field=f"events.{i}")
-    events = events_of(g, rnd, seated)
+    events = events_of(GAME, rnd, seated)
     phase = -1
     for i, ev in enumerate(events):
         ph = PHASE[ev["type"]]
@@ -457,11 +529,11 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                             type=ev['type']), rule=ev["type"],
                        field=f"events.{i}")
         phase = ph
-    dealer0 = player_field(g, rnd, "dealer", seated)
-    n = len(seated)
-    notes = []
+    return events
 
-    # --- carry in (carryover_multiplier) ------------------------------------------------
+
+def _read_carry(rnd, rules):
+    """(carry, carry_in): the previous round's carry and the multiplier it hands on."""
     carry = rnd.get("carry") or {}
     if not isinstance(carry, Mapping):
         raise _err(said("carry must be the previous round's result.carry object"), field="carry")
@@ -474,10 +546,13 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         if carry_in not in (2, 4):
             raise _err(said("carry.carry_multiplier must be 2 or 4, not {value!r}", value=carry_in),
                        field="carry.carry_multiplier")
+    return carry, carry_in
 
-    # --- dealer drop-outs (drop_out_dealer, A14) ----------------------------------------
+
+def _dealer_drop_outs(events, seated, dealer, rules):
+    """drop_out_dealer, A14: (dropped, dealer); each next dealer may drop while 4+ remain."""
+    n = len(seated)
     dropped = []
-    dealer = dealer0
     for i, ev in enumerate(events):
         if ev["type"] != "dealer_drop_out":
             continue
@@ -497,43 +572,64 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                        field=f"events.{i}")
         dropped.append(p)
         dealer = _next_after(seated, p, dropped)
-    n_in = n - len(dropped)
-    blind = bool(rules.drop_out_dealer) and n_in > 3
-    if n_in == 3 and rules.drop_out_dealer and n > 3:
-        notes.append(said("{player} had no choice to drop out (only 3 players left), so is "
-                          "not a Blind Stay Dealer (A14)", player=dealer))
+    return dropped, dealer
 
-    # --- joker (7 dealt in) ---------------------------------------------------------------
+
+def _seat_joker(rnd, seated, dropped, dealer):
+    """7 dealt in (B p.85, A17): (joker's holder, dealer, note when the deal moved on)."""
     joker = rnd.get("joker_holder")
+    n_in = len(seated) - len(dropped)
     if n_in == 7:
-        joker = player_field(g, rnd, "joker_holder", seated)
+        joker = player_field(GAME, rnd, "joker_holder", seated)
         if joker in dropped:
             raise _err(said("joker_holder {player!r} dropped out before the deal", player=joker),
                        player=joker,
                        field="joker_holder")
         if joker == dealer:  # B p.85, A17: the next player deals this round
             dealer = _next_after(seated, joker, dropped + [joker])
-            blind = False
-            notes.append(said("{joker} was dealt the joker as dealer; {dealer} deals (A17)",
-                              joker=joker, dealer=dealer))
+            return joker, dealer, said("{joker} was dealt the joker as dealer; {dealer} deals "
+                                       "(A17)", joker=joker, dealer=dealer)
     elif joker is not None:
         raise _err(said("joker_holder is only used when 7 players are dealt in, not {n}",
                         n=n_in),
                    player=joker, field="joker_holder")
-    out_of_deal = set(dropped) | ({joker} if joker else set())
+    return joker, dealer, None
 
-    # --- field multiplier, misdeal, hiki -------------------------------------------------
-    fm, fm_reason, carry_out, field = _field_multiplier(rnd, rules, carry_in)
+
+# --- phase 2: the deal (field multiplier, hands, misdeal) --------------------------------
+@dataclass(frozen=True)
+class _Deal:
+    """The opening field and the hands (sections 3.6-3.8)."""
+    fm: int  # the field multiplier (section 3.8)
+    fm_reason: Said
+    carry_out: int | None  # the multiplier carried to the next round (carryover_multiplier)
+    hands: dict  # player -> dealt hand, for the players who gave one
+    misdeal: str | None  # the month whose 4 cards are all in the field (section 3.7)
+    notes: tuple
+
+
+def _read_deal(rnd, table, rules) -> _Deal:
+    """The field multiplier, last_round (A12), the hands, and a misdeal or hiki (3.7)."""
+    fm, fm_reason, carry_out, field = _field_multiplier(rnd, rules, table.carry_in)
     last = rnd.get("last_round", False)
     if not isinstance(last, bool):
         raise _err(said("last_round must be true or false"), field="last_round")
+    notes = ()
     if last and carry_out:  # A12: a carry still pending after the last round is lost
-        notes.append(said("the x{carry} carry is lost: this is the game's last round (A12)",
-                          carry=carry_out))
+        notes = (said("the x{carry} carry is lost: this is the game's last round (A12)",
+                      carry=carry_out),)
         carry_out = None
-    hands = piles_of(g, rnd, seated, "hands", required=False, max_pile=7)
+    hands = _read_hands(rnd, table, field)
+    misdeal, hiki = _stacked_months(field)
+    return _Deal(fm, fm_reason, carry_out, hands, misdeal, notes + hiki)
+
+
+def _read_hands(rnd, table, field):
+    """Dealt hands: none for who sat out, none sharing a card with the field."""
+    hands = piles_of(GAME, rnd, table.seated, "hands", required=False, max_pile=7)
+    joker = table.joker
     for p, m in hands.items():
-        if m and p in out_of_deal and p != joker:
+        if m and p in table.out_of_deal and p != joker:
             raise _err(said("hands.{player}: {player!r} dropped out before the deal and holds no "
                             "cards", player=p),
                        player=p, field=f"hands.{p}")
@@ -542,19 +638,69 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             raise _err(said("card {card!r} is both in {player!r}'s hand and in the field",
                             card=bad, player=p), card=bad,
                        player=p, field=f"hands.{p}")
-    if field is not None:
-        for fid, mm in MONTHS:
-            k = (field & mm).bit_count()
-            if k == 4:  # section 3.7: misdeal, same dealer deals again, nothing scored
-                return _misdeal(seated, dealer0, fid, carry, c)
-            if k == 3:
-                notes.append(said("hiki: three {month} cards in the field are stacked "
-                                  "(section 3.7)", month=fid))
-    notes.insert(0, _around("field multiplier: ", fm_reason))
+    return hands
 
-    # --- trades (trade, A15) ---------------------------------------------------------------
-    holder, traded = dealer, []
-    for i, ev in enumerate(events):
+
+def _stacked_months(field):
+    """Section 3.7: (the misdeal's month or None, hiki notes for three of a month)."""
+    if field is None:
+        return None, ()
+    notes = []
+    for fid, mm in MONTHS:
+        k = (field & mm).bit_count()
+        if k == 4:  # misdeal: nothing is scored
+            return fid, ()
+        if k == 3:
+            notes.append(said("hiki: three {month} cards in the field are stacked "
+                              "(section 3.7)", month=fid))
+    return None, tuple(notes)
+
+
+# --- phase 3: the seats (trades, play / pass decisions) ----------------------------------
+@dataclass(frozen=True)
+class _Seats:
+    """The active players and what became of everyone else (sections 3.2-3.4)."""
+    active: list  # in turn order from the dealer (section 3.1)
+    status: dict  # player -> active, passed, forced out, forced in, joker, dropped dealer
+    passers: list  # voluntary passers, in order (pass penalties)
+    forced_out: list
+    last_trader: str | None  # who holds the dealer's hand after the trades (dealers_hand)
+
+
+def _choose_players(table, rules) -> _Seats:
+    """Trades, then the play / pass decisions: everyone in the deal plays when 3 or fewer."""
+    holder, traded = _trades(table, rules)
+    status = {p: "active" for p in table.seated}
+    for p in table.dropped:
+        status[p] = "dropped dealer"
+    if table.joker:
+        status[table.joker] = "joker"
+    decisions = [(i, ev) for i, ev in enumerate(table.events) if ev["type"] == "play_decision"]
+    if table.n_in <= 3:
+        if decisions:
+            i = decisions[0][0]
+            raise _err(said("event {i}: with {n} players in the deal everyone plays; no "
+                            "play/pass decisions", i=i, n=table.n_in), field=f"events.{i}")
+        active = [p for p in table.seated if p not in table.dropped]
+        passers, forced_out = [], []
+    else:
+        chosen, passers, forced_out, decided = _decide_in_turn(decisions, table)
+        status.update(decided)
+        active = [p for p in table.seated if p == table.dealer or p in chosen]
+    return _Seats(_from_dealer(table.seated, table.dealer, active), status, passers,
+                  forced_out, holder if traded else None)
+
+
+def _from_dealer(seated, dealer, players):
+    """``players`` in turn order, the dealer first (section 3.1)."""
+    k = seated.index(dealer)
+    return [p for p in seated[k:] + seated[:k] if p in players]
+
+
+def _trades(table, rules):
+    """trade, A15: (who holds the dealer's hand, the traders in order)."""
+    holder, traded = table.dealer, []
+    for i, ev in enumerate(table.events):
         if ev["type"] != "trade":
             continue
         p = ev["player"]
@@ -562,10 +708,10 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             raise _err(said("event {i}: trade needs option {option}", i=i, option="trade"),
                        option="trade",
                        field=f"events.{i}")
-        if n_in < 4:
+        if table.n_in < 4:
             raise _err(said("event {i}: trading is for 4-7 players in the deal", i=i),
                        field=f"events.{i}")
-        if p in out_of_deal or p == dealer:
+        if p in table.out_of_deal or p == table.dealer:
             raise _err(said("event {i}: {player!r} cannot trade for the dealer's hand", i=i,
                             player=p), player=p,
                        field=f"events.{i}")
@@ -574,105 +720,127 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                        field=f"events.{i}")
         traded.append(p)
         holder = p
+    return holder, traded
 
-    # --- choosing the three active players (section 3.3) ----------------------------------
-    status = {p: "active" for p in seated}
-    for p in dropped:
-        status[p] = "dropped dealer"
-    if joker:
-        status[joker] = "joker"
-    passers, forced_out = [], []
-    decisions = [(i, ev) for i, ev in enumerate(events) if ev["type"] == "play_decision"]
-    if n_in <= 3:
-        if decisions:
-            i = decisions[0][0]
-            raise _err(said("event {i}: with {n} players in the deal everyone plays; no "
-                            "play/pass decisions", i=i, n=n_in), field=f"events.{i}")
-        active = [p for p in seated if p not in dropped]
-    else:
-        start = seated.index(dealer)
-        order = [seated[(start + k) % n] for k in range(1, n)]
-        cands = [p for p in order if p not in out_of_deal]
-        chosen, di = [], 0
-        for k, p in enumerate(cands):
-            ev_i, ev = decisions[di] if di < len(decisions) else (None, None)
-            if len(chosen) == 2 or len(cands) - k == 2 - len(chosen):
-                forced = "forced_out" if len(chosen) == 2 else "forced_in"
-                if ev is not None and ev["player"] == p:
-                    if ev.get("choice") != forced:
-                        raise _err(said("event {i}: {player!r} had no choice ({forced}), not "
-                                        "{value!r}", i=ev_i, player=p,
-                                        forced=said("forced out") if forced == "forced_out"
-                                        else said("forced in"), value=ev.get('choice')),
-                                   player=p,
-                                   field=f"events.{ev_i}.choice")
-                    di += 1
-                if forced == "forced_out":
-                    forced_out.append(p)
-                    status[p] = "forced out"
-                else:
-                    chosen.append(p)
-                    status[p] = "forced in"
-                continue
-            if ev is None:
-                raise _err(said("play_decision missing for {player!r} (decisions go "
-                                "counterclockwise from the dealer's right)", player=p),
-                           player=p, field="events")
-            if ev["player"] != p:
-                raise _err(said("event {i}: {player!r} decides out of turn; {next!r} decides next",
-                                i=ev_i, player=ev["player"], next=p),
-                           player=ev["player"], field=f"events.{ev_i}")
-            choice = ev.get("choice")
-            if choice == "play":
-                chosen.append(p)
-            elif choice == "pass":
-                passers.append(p)
-                status[p] = "passed"
+
+def _decide_in_turn(decisions, table):
+    """Section 3.3: from the dealer's right each player plays or passes until two play beside
+    the dealer; once that is settled the rest are forced out (or, if too few are left, in).
+    (chosen, passers, forced out, status of each who did not simply choose to play)."""
+    seated, n = table.seated, len(table.seated)
+    start = seated.index(table.dealer)
+    order = [seated[(start + k) % n] for k in range(1, n)]
+    cands = [p for p in order if p not in table.out_of_deal]
+    chosen, passers, forced_out, decided, di = [], [], [], {}, 0
+    for k, p in enumerate(cands):
+        ev_i, ev = decisions[di] if di < len(decisions) else (None, None)
+        if len(chosen) == 2 or len(cands) - k == 2 - len(chosen):
+            forced = "forced_out" if len(chosen) == 2 else "forced_in"
+            if ev is not None and ev["player"] == p:  # a forced player may be recorded
+                _check_forced(ev_i, ev, p, forced)
+                di += 1
+            if forced == "forced_out":
+                forced_out.append(p)
+                decided[p] = "forced out"
             else:
-                raise _err(said("event {i}: {player!r} must choose 'play' or 'pass', not {value!r}",
-                                i=ev_i, player=p, value=choice),
-                           player=p, field=f"events.{ev_i}.choice")
-            di += 1
-        if di < len(decisions):
-            ev_i, ev = decisions[di]
-            raise _err(said("event {i}: {player!r} has no decision to make (the three players "
-                            "were already set)", i=ev_i, player=ev["player"]),
-                       player=ev["player"], field=f"events.{ev_i}")
-        active = [p for p in seated if p == dealer or p in chosen]
-    # turn order starts with the dealer (section 3.1)
-    ai = [p for p in seated[seated.index(dealer):] + seated[:seated.index(dealer)] if p in active]
-    active = ai
-    two = len(active) == 2
-    chose_to_play = [p for p in active if p != dealer and status[p] == "active"]
-    led = _Ledger()
-    extra = {p: {"status": status[p]} for p in seated}
+                chosen.append(p)
+                decided[p] = "forced in"
+            continue
+        if _free_decision(ev_i, ev, p) == "play":
+            chosen.append(p)
+        else:
+            passers.append(p)
+            decided[p] = "passed"
+        di += 1
+    if di < len(decisions):
+        ev_i, ev = decisions[di]
+        raise _err(said("event {i}: {player!r} has no decision to make (the three players "
+                        "were already set)", i=ev_i, player=ev["player"]),
+                   player=ev["player"], field=f"events.{ev_i}")
+    return chosen, passers, forced_out, decided
 
-    # --- compensation claims (section 3.5) ------------------------------------------------
-    comp_payers = chose_to_play + ([dealer] if rules.dealer_pays_compensation else [])
-    comp_done = set()
+
+def _check_forced(ev_i, ev, p, forced):
+    """A forced player recorded with a decision must be recorded as forced."""
+    if ev.get("choice") != forced:
+        raise _err(said("event {i}: {player!r} had no choice ({forced}), not "
+                        "{value!r}", i=ev_i, player=p,
+                        forced=said("forced out") if forced == "forced_out"
+                        else said("forced in"), value=ev.get('choice')),
+                   player=p,
+                   field=f"events.{ev_i}.choice")
+
+
+def _free_decision(ev_i, ev, p):
+    """The recorded 'play' or 'pass' of ``p``, whose turn it is to decide."""
+    if ev is None:
+        raise _err(said("play_decision missing for {player!r} (decisions go "
+                        "counterclockwise from the dealer's right)", player=p),
+                   player=p, field="events")
+    if ev["player"] != p:
+        raise _err(said("event {i}: {player!r} decides out of turn; {next!r} decides next",
+                        i=ev_i, player=ev["player"], next=p),
+                   player=ev["player"], field=f"events.{ev_i}")
+    choice = ev.get("choice")
+    if choice != "play" and choice != "pass":
+        raise _err(said("event {i}: {player!r} must choose 'play' or 'pass', not {value!r}",
+                        i=ev_i, player=p, value=choice),
+                   player=p, field=f"events.{ev_i}.choice")
+    return choice
+
+
+# --- phase 4: the claims before play (compensation, teyaku, immediate wins) --------------
+@dataclass(frozen=True)
+class _Claims:
+    """What was shown before play: compensation (section 3.5) and teyaku (section 3.9)."""
+    compensation: tuple  # (forced-out player, amount before the FM, detail), in event order
+    hands: dict  # active claimant -> claim: combos, groups, revealed cards, words
+    value: dict  # active player -> what their hand combinations are worth (0: none)
+    available: dict  # active player with a dealt hand -> the teyaku ids it makes
+    immediate: list  # who won at once (four_and_three / winning_hand, section 5.3 step 0)
+
+
+def _read_claims(table, seats, hands, c) -> _Claims:
+    """Compensation claims, then teyaku claims, their worth and any immediate win."""
+    compensation = _compensation_claims(table.events, seats, hands, c)
+    raw = _hand_combo_claims(table.events, seats.active, hands, c)
+    available = {p: _available_teyaku(hands[p], c.rules) for p in seats.active
+                 if hands.get(p)}
+    immediate = _immediate_winners(table.events, seats.active, raw, c.rules)
+    value, worded = {}, {}
+    for p in seats.active:
+        value[p], cl = _valued_claim(raw.get(p), c.rules)
+        if cl is not None:
+            worded[p] = cl
+    return _Claims(compensation, worded, value, available, immediate)
+
+
+def _compensation_claims(events, seats, hands, c):
+    """Section 3.5: only forced-out players claim, once each."""
+    out, done = [], set()
     for i, ev in enumerate(events):
         if ev["type"] != "compensation_claim":
             continue
         p = ev["player"]
-        if p not in forced_out:
+        if p not in seats.forced_out:
             why = {"passed": said("passed voluntarily"), "joker": said("was dealt the joker"),
                    "active": said("is playing"), "forced in": said("is playing"),
-                   "dropped dealer": said("dropped out as dealer")}[status[p]]
+                   "dropped dealer": said("dropped out as dealer")}[seats.status[p]]
             raise _err(said("event {i}: {player!r} {why} and gets no compensation (only "
                             "forced-out players do, section 3.5)", i=i, player=p, why=why),
                        player=p, field=f"events.{i}")
-        if p in comp_done:
+        if p in done:
             raise _err(said("event {i}: {player!r} already claimed compensation", i=i, player=p),
                        player=p,
                        field=f"events.{i}")
-        comp_done.add(p)
+        done.add(p)
         base, detail = _compensation_claim(ev, i, p, hands, c)
-        extra[p]["compensation"] = detail
-        led_reason = _around("compensation to forced-out {player}: ", detail["words"], player=p)
-        for q in comp_payers:
-            led.pay("compensation", q, p, base, led_reason)
+        out.append((p, base, detail))
+    return tuple(out)
 
-    # --- hand combinations (section 3.9) --------------------------------------------------
+
+def _hand_combo_claims(events, active, hands, c):
+    """Section 3.9: active players claim hand combinations, once each."""
     claims = {}
     for i, ev in enumerate(events):
         if ev["type"] != "hand_combo_claim":
@@ -688,14 +856,19 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                             player=p), player=p,
                        field=f"events.{i}")
         claims[p] = _hand_claim(ev, i, p, hands, c)
-    for p in active:
-        if hands.get(p):
-            gr = month_groups(hands[p], hands[p])
-            sug = [x for x in (best_chaff(hands[p], rules.aka_two_or_more_ribbons),
-                               best_suit(gr)) if x]
-            extra[p]["teyaku_available"] = [x.id for x in sug]
+    return claims
 
-    # immediate-win teyaku (four_and_three / winning_hand, section 5.3 step 0)
+
+def _available_teyaku(hand, rules):
+    """The best chaff and suit combos a dealt hand makes (shown beside the claims)."""
+    gr = month_groups(hand, hand)
+    return [x.id for x in (best_chaff(hand, rules.aka_two_or_more_ribbons), best_suit(gr))
+            if x]
+
+
+def _immediate_winners(events, active, claims, rules):
+    """four_and_three / winning_hand: a claimed 4 & 3 (with Any 7 Chaffs under winning_hand)
+    wins before play; an immediate_win event must name such a player."""
     iw = []
     for p in active:
         ids = {x.id for x in claims.get(p, {}).get("combos", ())}
@@ -708,27 +881,61 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                             "of a Kind & Any 3 of a Kind with four_and_three, or with Any 7 "
                             "Chaffs under winning_hand)", i=i, player=ev["player"]),
                        player=ev["player"], field=f"events.{i}")
-    hc_value = {}
-    for p in active:
-        cl = claims.get(p)
-        if not cl:
-            hc_value[p] = 0
-            continue
-        ids = {x.id for x in cl["combos"]}
-        v = sum(x.points for x in cl["combos"])
-        combos = " + ".join(f"{x.en} ({x.points})" for x in cl["combos"])
-        words = said("{combos}", combos=combos)
-        if rules.winning_hand and {"suit_four_and_three", "chaff_seven_chaff"} <= ids:
-            v, words = 400, said("Winning Hand 400 (instead of {points}: {combos})", points=v,
-                                 combos=combos)
-        hc_value[p] = v
-        cl["words"] = words
-        extra[p]["teyaku"] = [_teyaku_hit(x, cl).to_dict() for x in cl["combos"]]
+    return iw
 
-    # --- captures -------------------------------------------------------------------------
-    immediate = bool(iw)
-    calls = [(i, ev) for i, ev in enumerate(events)
+
+def _valued_claim(cl, rules):
+    """(worth, the claim with its words): the combos' points, or 400 for a Winning Hand."""
+    if not cl:
+        return 0, None
+    ids = {x.id for x in cl["combos"]}
+    v = sum(x.points for x in cl["combos"])
+    combos = " + ".join(f"{x.en} ({x.points})" for x in cl["combos"])
+    words = said("{combos}", combos=combos)
+    if rules.winning_hand and {"suit_four_and_three", "chaff_seven_chaff"} <= ids:
+        v, words = 400, said("Winning Hand 400 (instead of {points}: {combos})", points=v,
+                             combos=combos)
+    return v, {**cl, "words": words}
+
+
+# --- phase 5: the play (captures, dekiyaku and card points) ------------------------------
+@dataclass(frozen=True)
+class _Play:
+    """The captured piles and what they hold (section 4), and the calls made in play."""
+    caps: dict  # player -> captured pile
+    ev_of: dict  # active player -> evaluate() of their pile
+    tcv: dict  # active player -> total card value
+    chaff: dict  # active player -> chaff captured
+    tyv: dict  # active player -> total yaku value (before the FM)
+    calls: list  # (event index, event) of the yaku_call, cancel_call, responsibility events
+    round_end: str | None  # how the round ended, when recorded
+
+
+def _read_play(rnd, table, seats, immediate, c) -> _Play:
+    """round_end, the captures (none after an immediate win), each active pile evaluated."""
+    calls = [(i, ev) for i, ev in enumerate(table.events)
              if ev["type"] in ("yaku_call", "cancel_call", "responsibility")]
+    round_end = _read_round_end(rnd, table.events)
+    if immediate:
+        caps = _no_captures(rnd, table.seated, calls, round_end, immediate)
+    else:
+        if round_end == "immediate_win":
+            raise _err(said("round_end immediate_win needs a claimed 4 & 3 under four_and_three "
+                            "or winning_hand"), field="round_end")
+        caps = piles_of(GAME, rnd, table.seated, "captures", deck=FULL_DECK)
+    for p in table.seated:
+        if p not in seats.active and caps.get(p):
+            raise _err(said("captures.{player}: {player!r} is not playing this round and "
+                            "captures nothing", player=p),
+                       player=p, field=f"captures.{p}")
+    ev_of = {p: evaluate(caps.get(p, 0), c) for p in seats.active}
+    return _Play(caps, ev_of, {p: e.details["card_points"] for p, e in ev_of.items()},
+                 {p: e.details["chaff"] for p, e in ev_of.items()},
+                 {p: e.points for p, e in ev_of.items()}, calls, round_end)
+
+
+def _read_round_end(rnd, events):
+    """How the round ended, as the round_end key and round_end events agree to say it."""
     round_end = rnd.get("round_end")
     for i, ev in enumerate(events):
         if ev["type"] == "round_end":
@@ -739,91 +946,140 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if round_end not in (None, "end", "cancel", "exhausted", "immediate_win"):
         raise _err(said("round_end must be end, cancel, exhausted or immediate_win, not "
                         "{value!r}", value=round_end), field="round_end")
-    if immediate:
-        if calls:
-            raise _err(said("event {i}: the round ended before play with an immediate win "
-                            "({player})", i=calls[0][0], player=iw[0]),
-                       field=f"events.{calls[0][0]}")
-        if round_end not in (None, "immediate_win"):
-            raise _err(said("round_end {value!r}: {player} won at once with 4 & 3",
-                            value=round_end, player=iw[0]),
-                       field="round_end")
-        caps = piles_of(g, rnd, seated, "captures", required=False, deck=FULL_DECK)
-        if any(caps.values()):
-            raise _err(said("an immediate win ends the round before play: no captures"),
-                       field="captures")
-    else:
-        if round_end == "immediate_win":
-            raise _err(said("round_end immediate_win needs a claimed 4 & 3 under four_and_three "
-                            "or winning_hand"), field="round_end")
-        caps = piles_of(g, rnd, seated, "captures", deck=FULL_DECK)
-    for p in seated:
-        if p not in active and caps.get(p):
-            raise _err(said("captures.{player}: {player!r} is not playing this round and "
-                            "captures nothing", player=p),
-                       player=p, field=f"captures.{p}")
-    ev_of = {p: evaluate(caps.get(p, 0), c) for p in active}
-    tcv = {p: ev_of[p].details["card_points"] for p in active}
-    chaff = {p: ev_of[p].details["chaff"] for p in active}
-    tyv = {p: ev_of[p].points for p in active}
-    for p in active:
-        extra[p].update(card_points=tcv[p], chaff=chaff[p], par_difference=tcv[p] - PAR,
-                        tyv=tyv[p])
+    return round_end
 
-    # --- stop decisions (section 5.2) -----------------------------------------------------
-    ender = canceller = None
-    continued = {}  # player -> TYV at the last Continue (None when not recorded)
-    first_cont = []
-    resp = None
-    for i, ev in calls:
+
+def _no_captures(rnd, seated, calls, round_end, immediate):
+    """An immediate win ends the round before play: no calls, no captures."""
+    if calls:
+        raise _err(said("event {i}: the round ended before play with an immediate win "
+                        "({player})", i=calls[0][0], player=immediate[0]),
+                   field=f"events.{calls[0][0]}")
+    if round_end not in (None, "immediate_win"):
+        raise _err(said("round_end {value!r}: {player} won at once with 4 & 3",
+                        value=round_end, player=immediate[0]),
+                   field="round_end")
+    caps = piles_of(GAME, rnd, seated, "captures", required=False, deck=FULL_DECK)
+    if any(caps.values()):
+        raise _err(said("an immediate win ends the round before play: no captures"),
+                   field="captures")
+    return caps
+
+
+# --- phase 6: the calls (Continue / End / Cancel, section 5.2) ---------------------------
+@dataclass(frozen=True)
+class _Calls:
+    """How play stopped (section 5.2)."""
+    ender: str | None
+    canceller: str | None
+    continued: dict  # player -> TYV at their last Continue (None when not recorded)
+    first_cont: list  # Continue callers, in the order of their first Continue
+    resp: dict | None  # the responsibility event (responsibility_penalty)
+
+    @property
+    def yaku_round(self) -> bool:
+        return bool(self.continued or self.ender)
+
+
+def _replay_calls(play, active, c) -> _Calls:
+    """The calls in order: each checked against the caller's final pile and earlier calls."""
+    ender = canceller = resp = None
+    continued, first_cont = {}, []
+    for i, ev in play.calls:
         p = ev["player"]
-        where = f"events.{i}"
-        if ender or canceller:
-            ended = said("End by {player}", player=ender) if ender else \
-                said("Cancel by {player}", player=canceller)
-            raise _err(said("event {i}: the round already ended ({ended})", i=i, ended=ended),
-                       player=p, field=where)
-        if p not in active:
-            raise _err(said("event {i}: {player!r} is not playing this round", i=i, player=p),
-                       player=p, field=where)
+        _check_caller(i, p, active, ender, canceller)
         if ev["type"] == "responsibility":
-            resp = _responsibility(ev, i, p, active, rules, resp)
+            resp = _responsibility(ev, i, p, active, c.rules, resp)
             continue
         if ev["type"] == "cancel_call":
             if p not in continued:
                 raise _err(said("event {i}: {player!r} cannot Cancel without having called "
                                 "Continue", i=i, player=p),
-                           player=p, field=where)
+                           player=p, field=f"events.{i}")
             canceller = p
             continue
-        call = ev.get("call")
-        if call not in ("continue", "end"):
-            raise _err(said("event {i}: call must be 'continue' or 'end', not {value!r}", i=i,
-                            value=call), player=p,
-                       field=f"{where}.call")
-        at = _check_call(ev, i, p, tyv[p], ev_of[p], c, call)
-        if p in continued and at is not None and continued[p] is not None and \
-                at <= continued[p]:
-            raise _err(said("event {i}: {player!r} may call again only with more points than at "
-                            "their last Continue ({before}), not {at}", i=i, player=p,
-                            before=continued[p], at=at), player=p, field=where)
-        if tyv[p] == 0:
-            raise _err(said("event {i}: {player!r} called {call} but their captures hold no yaku",
-                            i=i, player=p, call=call),
-                       player=p, field=where)
+        call, at = _yaku_call(ev, i, p, play, continued, c)
         if resp is not None and resp["completer"] == p and "end_index" not in resp:
-            resp["end_index"] = i if call == "end" else None
+            # A11: the penalty applies only if the completer's next call is End
+            resp = {**resp, "end_index": i if call == "end" else None}
         if call == "continue":
             if p not in continued:
                 first_cont.append(p)
             continued[p] = at
         else:
-            if p in continued and continued[p] is not None and tyv[p] <= continued[p]:
-                raise _err(said("event {i}: {player!r} cannot End: no more points than at their "
-                                "last Continue ({before})", i=i, player=p,
-                                before=continued[p]), player=p, field=where)
             ender = p
-    yaku_round = bool(continued or ender)
+    return _Calls(ender, canceller, continued, first_cont, resp)
+
+
+def _check_caller(i, p, active, ender, canceller):
+    """Calls come from active players, and none after End or Cancel."""
+    where = f"events.{i}"
+    if ender or canceller:
+        ended = said("End by {player}", player=ender) if ender else \
+            said("Cancel by {player}", player=canceller)
+        raise _err(said("event {i}: the round already ended ({ended})", i=i, ended=ended),
+                   player=p, field=where)
+    if p not in active:
+        raise _err(said("event {i}: {player!r} is not playing this round", i=i, player=p),
+                   player=p, field=where)
+
+
+def _yaku_call(ev, i, p, play, continued, c):
+    """(call, TYV at the call): each call needs a yaku and more points than the last one."""
+    where = f"events.{i}"
+    call = ev.get("call")
+    if call not in ("continue", "end"):
+        raise _err(said("event {i}: call must be 'continue' or 'end', not {value!r}", i=i,
+                        value=call), player=p,
+                   field=f"{where}.call")
+    at = _check_call(ev, i, p, play.tyv[p], play.ev_of[p], c, call)
+    if p in continued and at is not None and continued[p] is not None and \
+            at <= continued[p]:
+        raise _err(said("event {i}: {player!r} may call again only with more points than at "
+                        "their last Continue ({before}), not {at}", i=i, player=p,
+                        before=continued[p], at=at), player=p, field=where)
+    if play.tyv[p] == 0:
+        raise _err(said("event {i}: {player!r} called {call} but their captures hold no yaku",
+                        i=i, player=p, call=call),
+                   player=p, field=where)
+    if call == "end" and p in continued and continued[p] is not None and \
+            play.tyv[p] <= continued[p]:
+        raise _err(said("event {i}: {player!r} cannot End: no more points than at their "
+                        "last Continue ({before})", i=i, player=p,
+                        before=continued[p]), player=p, field=where)
+    return call, at
+
+
+# --- phase 7: how the round ended (checks across the phases) -----------------------------
+def _check_outcome(rnd, play, calls, active, immediate):
+    """Every yaku was called, round_end agrees with the calls, a round that ran out captured
+    every card; returns the table's tie_winner."""
+    _check_responsibility(calls.resp, play.ev_of)
+    for p in active:
+        if play.tyv[p] and p not in calls.continued and p != calls.ender:
+            names = ", ".join(h.id for h in play.ev_of[p].yaku)
+            raise _err(said("{player!r}'s captures hold {yaku} but no Continue/End call by "
+                            "{player!r} was recorded (completing a yaku forces the call, "
+                            "section 5.2)", player=p, yaku=names), player=p,
+                       field=f"captures.{p}")
+    how = "immediate_win" if immediate else "end" if calls.ender else "cancel" \
+        if calls.canceller else "exhausted"
+    if play.round_end is not None and play.round_end != how:
+        raise _err(said("round_end {value!r} does not match the calls (they say {how!r})",
+                        value=play.round_end, how=how),
+                   field="round_end")
+    if how == "exhausted":
+        _check_every_card_captured(play, active)
+    tie_winner = rnd.get("tie_winner")
+    if tie_winner is not None and tie_winner not in active:
+        raise _err(said("tie_winner {player!r} is not an active player", player=tie_winner),
+                   player=tie_winner,
+                   field="tie_winner")
+    return tie_winner
+
+
+def _check_responsibility(resp, ev_of):
+    """The completer who Ended must hold the yaku the responsibility event names."""
     if resp is not None and resp.get("end_index") is not None:
         have = {h.id for h in ev_of[resp["completer"]].yaku}
         if resp["yaku"] not in have and not (resp["yaku"] == "four_dry_brights" and
@@ -832,97 +1088,114 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                             player=resp['completer'], yaku=resp['yaku']),
                        player=resp["completer"], rule=resp["yaku"],
                        field="events")
+
+
+def _check_every_card_captured(play, active):
+    """A round that ran out (no End, no Cancel) leaves every card in an active pile."""
+    total_tcv = sum(play.tcv.values())
+    captured = 0
     for p in active:
-        if tyv[p] and p not in continued and p != ender:
-            names = ", ".join(h.id for h in ev_of[p].yaku)
-            raise _err(said("{player!r}'s captures hold {yaku} but no Continue/End call by "
-                            "{player!r} was recorded (completing a yaku forces the call, "
-                            "section 5.2)", player=p, yaku=names), player=p,
-                       field=f"captures.{p}")
-    how = "immediate_win" if immediate else "end" if ender else "cancel" if canceller \
-        else "exhausted"
-    if round_end is not None and round_end != how:
-        raise _err(said("round_end {value!r} does not match the calls (they say {how!r})",
-                        value=round_end, how=how),
-                   field="round_end")
-    total_tcv = sum(tcv.values())
-    if how == "exhausted":
-        captured = 0
-        for p in active:
-            captured |= caps.get(p, 0)
-        if captured != FULL_DECK:
-            missing = slugs_of(FULL_DECK & ~captured)
-            raise _err(said("a round that runs out captures every card: the piles total "
-                            "{total} card points, not {deck}; missing {cards}{more} (no End "
-                            "or Cancel call was recorded)", total=total_tcv, deck=DECK_VALUE,
-                            cards=", ".join(missing[:5]),
-                            more="..." if len(missing) > 5 else ""), card=missing[0],
-                       field="captures")
+        captured |= play.caps.get(p, 0)
+    if captured != FULL_DECK:
+        missing = slugs_of(FULL_DECK & ~captured)
+        raise _err(said("a round that runs out captures every card: the piles total "
+                        "{total} card points, not {deck}; missing {cards}{more} (no End "
+                        "or Cancel call was recorded)", total=total_tcv, deck=DECK_VALUE,
+                        cards=", ".join(missing[:5]),
+                        more="..." if len(missing) > 5 else ""), card=missing[0],
+                   field="captures")
 
-    # --- scoring (section 5.3) ------------------------------------------------------------
-    winner = None
-    win_reason = None  # a Said whenever there is a winner
-    cancelled = None
-    three = len(active) == 3
-    tie_winner = rnd.get("tie_winner")
-    if tie_winner is not None and tie_winner not in active:
-        raise _err(said("tie_winner {player!r} is not an active player", player=tie_winner),
-                   player=tie_winner,
-                   field="tie_winner")
 
-    def hand_combos():
-        for p in active:
-            if hc_value[p]:
-                led.from_each("hand_combination", p, active, hc_value[p],
-                              _around("hand combination of {player}: ", claims[p]["words"],
-                                      player=p))
-
-    if immediate:
-        hand_combos()
-        best = max(hc_value[p] for p in iw)
-        top = [p for p in active if p in iw and hc_value[p] == best]
-        winner = _tie(top, active, tie_winner, said("immediate-win claimants (A26)"))
-        win_reason = _around("immediate win with ", claims[winner]["words"])
+# --- phase 8: settlement before the FM (section 5.3) -------------------------------------
+def _settle(table, seats, claims, play, calls, tie_winner, rules):
+    """(ledger, winner, why, cancelled): compensation first, then the round's own scoring,
+    then the pass penalties paid to the winner."""
+    led = _Ledger()
+    payers = [p for p in seats.active if p != table.dealer and seats.status[p] == "active"]
+    payers += [table.dealer] if rules.dealer_pays_compensation else []
+    for p, base, detail in claims.compensation:
+        why = _around("compensation to forced-out {player}: ", detail["words"], player=p)
+        for q in payers:
+            led.pay("compensation", q, p, base, why)
+    cancelled = False
+    if claims.immediate:
+        winner, win_reason = _settle_immediate(led, seats.active, claims, tie_winner)
     else:
-        if three and not yaku_round:
-            cancelled = _cancel_all(led, active, dealer, tcv, chaff, rules)
-        if cancelled:
-            winner, win_reason = cancelled
-            if rules.cancel_all_scope == "quick_reference":
-                for p in active:
-                    led.scores.append(("card_points", p, tcv[p] - PAR,
-                                       said("card points: TCV {tcv} - 88", tcv=tcv[p])))
-        else:
-            hand_combos()
-            if not yaku_round:
-                if two and rules.alternate_two_player_scoring:
-                    w = _tie(_top(tcv, active), active, tie_winner, said("highest TCV (A4)"))
-                    loser = next(p for p in active if p != w)
-                    led.pay("card_points", loser, w, tcv[w] - tcv[loser],
-                            said("card points: TCV {tcv} - {other_tcv} "
-                                 "(alternate_two_player_scoring)", tcv=tcv[w],
-                                 other_tcv=tcv[loser]))
-                else:
-                    for p in active:
-                        led.scores.append(("card_points", p, tcv[p] - PAR,
-                                           said("card points: TCV {tcv} - 88", tcv=tcv[p])))
-                winner = _tie(_top(tcv, active), active, tie_winner, said("highest TCV (A4)"))
-                win_reason = said("highest card value ({tcv})", tcv=tcv[winner])
-            else:
-                winner, win_reason = _yaku_settlement(led, active, ender, canceller, continued,
-                                                      first_cont, tyv, ev_of, resp, rules)
-            if three:
-                _achievements(led, seated, active, dealer, tcv, claims, caps, yaku_round,
-                              blind, holder if traded else None, joker, rules)
-    for k, p in enumerate(passers):
+        winner, win_reason, cancelled = _settle_play(led, table, seats, claims, play, calls,
+                                                     tie_winner, rules)
+    for k, p in enumerate(seats.passers):
         if rules.pass_penalty:
             led.pay("pass_penalty", p, winner, PASS_PENALTY[k],
                     said("pass penalty: {player} was passer no. {number}, paid to the round "
                          "winner", player=p, number=k + 1))
+    return led, winner, win_reason, cancelled
 
-    return _result(seated, active, led, fm, fm_reason, ev_of, extra, winner, win_reason,
-                   carry_out, notes, c, two and not rules.alternate_two_player_scoring
-                   and not yaku_round and not immediate and not cancelled)
+
+def _settle_immediate(led, active, claims, tie_winner):
+    """Section 5.3 step 0: only the hand combinations score; the best claimant wins (A26)."""
+    _pay_hand_combinations(led, active, claims)
+    best = max(claims.value[p] for p in claims.immediate)
+    top = [p for p in active if p in claims.immediate and claims.value[p] == best]
+    winner = _tie(top, active, tie_winner, said("immediate-win claimants (A26)"))
+    return winner, _around("immediate win with ", claims.hands[winner]["words"])
+
+
+def _settle_play(led, table, seats, claims, play, calls, tie_winner, rules):
+    """Section 5.3 steps 1-5: (winner, why, whether a cancel-all achievement ended it)."""
+    active = seats.active
+    three = len(active) == 3
+    cancelled = None
+    if three and not calls.yaku_round:
+        cancelled = _cancel_all(led, active, table.dealer, play.tcv, play.chaff, rules)
+    if cancelled:
+        if rules.cancel_all_scope == "quick_reference":  # A6: card points still score
+            _score_card_points(led, active, play.tcv)
+        return cancelled[0], cancelled[1], True
+    _pay_hand_combinations(led, active, claims)
+    if not calls.yaku_round:
+        winner, win_reason = _settle_card_points(led, active, play.tcv, tie_winner, rules)
+    else:
+        winner, win_reason = _yaku_settlement(led, active, calls.ender, calls.canceller,
+                                              calls.continued, calls.first_cont, play.tyv,
+                                              play.ev_of, calls.resp, rules)
+    if three:
+        _achievements(led, table.seated, active, table.dealer, play.tcv, claims.hands,
+                      play.caps, calls.yaku_round, table.blind, seats.last_trader,
+                      table.joker, rules)
+    return winner, win_reason, False
+
+
+def _pay_hand_combinations(led, active, claims):
+    """Section 3.9: each claimant takes their teyaku's worth from each other active player."""
+    for p in active:
+        if claims.value[p]:
+            led.from_each("hand_combination", p, active, claims.value[p],
+                          _around("hand combination of {player}: ", claims.hands[p]["words"],
+                                  player=p))
+
+
+def _score_card_points(led, active, tcv):
+    """Each active player scores TCV - 88 (banked in the two-player base game, A3; else
+    settled between the players)."""
+    for p in active:
+        led.scores.append(("card_points", p, tcv[p] - PAR,
+                           said("card points: TCV {tcv} - 88", tcv=tcv[p])))
+
+
+def _settle_card_points(led, active, tcv, tie_winner, rules):
+    """A no-yaku round: card points against par (or, alternate_two_player_scoring, the TCV
+    difference); the highest TCV wins (A4)."""
+    if len(active) == 2 and rules.alternate_two_player_scoring:
+        w = _tie(_top(tcv, active), active, tie_winner, said("highest TCV (A4)"))
+        loser = next(p for p in active if p != w)
+        led.pay("card_points", loser, w, tcv[w] - tcv[loser],
+                said("card points: TCV {tcv} - {other_tcv} "
+                     "(alternate_two_player_scoring)", tcv=tcv[w],
+                     other_tcv=tcv[loser]))
+    else:
+        _score_card_points(led, active, tcv)
+    winner = _tie(_top(tcv, active), active, tie_winner, said("highest TCV (A4)"))
+    return winner, said("highest card value ({tcv})", tcv=tcv[winner])
 
 
 # ---------------------------------------------------------------------------------------
@@ -972,32 +1245,8 @@ def _cancel_all(led, active, dealer, tcv, chaff, rules):
 def _yaku_settlement(led, active, ender, canceller, continued, first_cont, tyv, ev_of, resp,
                      rules):
     """Section 5.4 (+ risk, responsibility_penalty)."""
-    def words(p):
-        return " + ".join(f"{h.name} ({h.points})" for h in ev_of[p].yaku)
-
     if ender:
-        opp = [q for q in active if q != ender]
-        cont = [q for q in opp if q in continued]
-        items = []
-        if len(cont) == 1:
-            items.append((cont[0], 2 * tyv[ender],
-                          said("yaku of {player} (End): {yaku}, doubled because only "
-                               "{continued} had called Continue", player=ender,
-                               yaku=words(ender), continued=cont[0])))
-        else:
-            for q in opp:
-                items.append((q, tyv[ender], said("yaku of {player} (End): {yaku}",
-                                                  player=ender, yaku=words(ender))))
-        if resp is not None and resp.get("end_index") is not None and \
-                resp["completer"] == ender and resp["had_choice"] and \
-                rules.responsibility_penalty:
-            total = sum(a for _, a, _ in items)
-            r = resp["player"]
-            items = [(r, total, said("yaku of {player} (End): {yaku}; {responsible} pays for "
-                                     "both losers (responsibility_penalty: {completed})",
-                                     player=ender, yaku=words(ender), responsible=r,
-                                     completed=resp["yaku"]))]
-        for q, a, why in items:
+        for q, a, why in _end_payments(active, ender, continued, tyv, ev_of, resp, rules):
             led.pay("yaku", q, ender, a, why)
         winner, why = ender, said("called End")
     elif canceller:
@@ -1021,6 +1270,38 @@ def _yaku_settlement(led, active, ender, canceller, continued, first_cont, tyv, 
                                 said("risk: {player} called Continue but did not End; pays "
                                      "own TYV {tyv}", player=k, tyv=tyv[k]))
     return winner, why
+
+
+def _yaku_words(ev_of, p):
+    """A pile's yaku as "name (points) + ..." for the settlement's reasons."""
+    return " + ".join(f"{h.name} ({h.points})" for h in ev_of[p].yaku)
+
+
+def _end_payments(active, ender, continued, tyv, ev_of, resp, rules):
+    """Section 5.4 End: (payer, amount, why); a lone Continue caller pays double, and under
+    responsibility_penalty the responsible player pays for both losers."""
+    opp = [q for q in active if q != ender]
+    cont = [q for q in opp if q in continued]
+    items = []
+    if len(cont) == 1:
+        items.append((cont[0], 2 * tyv[ender],
+                      said("yaku of {player} (End): {yaku}, doubled because only "
+                           "{continued} had called Continue", player=ender,
+                           yaku=_yaku_words(ev_of, ender), continued=cont[0])))
+    else:
+        for q in opp:
+            items.append((q, tyv[ender], said("yaku of {player} (End): {yaku}",
+                                              player=ender, yaku=_yaku_words(ev_of, ender))))
+    if resp is not None and resp.get("end_index") is not None and \
+            resp["completer"] == ender and resp["had_choice"] and \
+            rules.responsibility_penalty:
+        total = sum(a for _, a, _ in items)
+        r = resp["player"]
+        items = [(r, total, said("yaku of {player} (End): {yaku}; {responsible} pays for "
+                                 "both losers (responsibility_penalty: {completed})",
+                                 player=ender, yaku=_yaku_words(ev_of, ender), responsible=r,
+                                 completed=resp["yaku"]))]
+    return items
 
 
 def _achievements(led, seated, active, dealer, tcv, claims, caps, yaku_round, blind,
@@ -1193,24 +1474,14 @@ COMP_PARTS = {"hand": "half of {combos} = {hand_half}",
 
 
 def _compensation_claim(ev, i, p, hands, c):
+    """Section 3.5: (amount from each payer before the FM, detail) for a forced-out player's
+    revealed cards: half their teyaku, half their held yaku, and per loose card."""
     rules = c.rules
     cl = _hand_claim({k: v for k, v in ev.items() if k != "hand_combos"} |
                      ({"combos": ev["hand_combos"]} if "hand_combos" in ev else {}), i, p,
                      hands, c)
     revealed, groups = cl["revealed"], cl["groups"]
-    held_all = _held_yaku(revealed, c)
-    if "held_yaku" in ev:
-        ids = _ids(ev, i, "held_yaku", {h[0] for h in held_all} | set(YAKU_POINTS),
-                   said("held yaku"))
-        have = {h[0] for h in held_all}
-        for y in ids:
-            if y not in have:
-                raise _err(said("event {i}: {player!r}'s revealed cards do not hold the yaku "
-                                "{yaku}", i=i, player=p, yaku=y),
-                           player=p, rule=y, field=f"events.{i}.held_yaku")
-        held = [h for h in held_all if h[0] in ids]
-    else:
-        held = held_all
+    held = _claimed_held_yaku(ev, i, p, revealed, c)
     kw = dict(per_card=2 if rules.less_compensation else 3, rainman=rules.rainman_compensation,
               held_counts=not rules.worthless_yaku,
               fallback=rules.worthless_yaku_card_fallback)
@@ -1220,21 +1491,48 @@ def _compensation_claim(ev, i, p, hands, c):
         best = (compensation(revealed, ch, st, tuple((h[1], h[2]) for h in held), groups, **kw),
                 ch, st)
     else:  # the claim worth most among those the cards support
-        hand = hands.get(p) or None
-        whole = hand if hand is not None else revealed
-        chs = [None] + [x for x in CHAFF_COMBOS if whole.bit_count() == 7 and chaff_supported(
-            x, whole, aka_two_or_more=rules.aka_two_or_more_ribbons) and (
-            hand is None or revealed & TEYAKU_CHAFF == hand & TEYAKU_CHAFF)]
-        sts = [None] + [x for x in SUIT_COMBOS if suit_supported(x, groups)]
-        best = None
-        for ch in chs:
-            for st in sts:
-                r = compensation(revealed, ch, st, tuple((h[1], h[2]) for h in held), groups,
-                                 **kw)
-                if best is None or r[0] > best[0][0]:
-                    best = (r, ch, st)
+        best = _best_compensation(p, hands, cl, held, kw, rules)
+    return _compensation_detail(best, held, kw)
+
+
+def _claimed_held_yaku(ev, i, p, revealed, c):
+    """The held yaku claimed (default: every one the revealed cards hold)."""
+    held_all = _held_yaku(revealed, c)
+    if "held_yaku" not in ev:
+        return held_all
+    ids = _ids(ev, i, "held_yaku", {h[0] for h in held_all} | set(YAKU_POINTS),
+               said("held yaku"))
+    have = {h[0] for h in held_all}
+    for y in ids:
+        if y not in have:
+            raise _err(said("event {i}: {player!r}'s revealed cards do not hold the yaku "
+                            "{yaku}", i=i, player=p, yaku=y),
+                       player=p, rule=y, field=f"events.{i}.held_yaku")
+    return [h for h in held_all if h[0] in ids]
+
+
+def _best_compensation(p, hands, cl, held, kw, rules):
+    """(compensation(), chaff combo, suit combo) worth most of the claims the cards support."""
+    revealed, groups = cl["revealed"], cl["groups"]
+    hand = hands.get(p) or None
+    whole = hand if hand is not None else revealed
+    chs = [None] + [x for x in CHAFF_COMBOS if whole.bit_count() == 7 and chaff_supported(
+        x, whole, aka_two_or_more=rules.aka_two_or_more_ribbons) and (
+        hand is None or revealed & TEYAKU_CHAFF == hand & TEYAKU_CHAFF)]
+    sts = [None] + [x for x in SUIT_COMBOS if suit_supported(x, groups)]
+    best = None
+    for ch in chs:
+        for st in sts:
+            r = compensation(revealed, ch, st, tuple((h[1], h[2]) for h in held), groups,
+                             **kw)
+            if best is None or r[0] > best[0][0]:
+                best = (r, ch, st)
+    return best
+
+
+def _compensation_detail(best, held, kw):
+    """(base, detail): one template per shape, the parts present joined by "; "."""
     (base, hc_half, held_half, loose), ch, st = best
-    # One template per shape: the parts present, joined by "; " (COMP_PARTS).
     parts = [f"{x.en} {x.points}" for x in (ch, st) if x]
     words, params = [], {}
     if parts:
@@ -1261,51 +1559,86 @@ def _misdeal(seated, dealer, fid, carry, c):
                              month=fid),))
 
 
-def _result(seated, active, led, fm, fm_reason, ev_of, extra, winner, win_reason, carry_out,
-            notes, c, not_zero_sum):
+# --- phase 9: the field multiplier and the result ----------------------------------------
+def _result(seated, active, led, deal, ev_of, extra, winner, win_reason, notes, c, banks):
+    """Apply the FM: each player's steps end with x FM, each payment is the amount x FM."""
+    steps, totals = _ledger_steps(seated, led)
+    players = tuple(_player_score(p, active, steps[p], totals[p], led, deal, ev_of, extra[p],
+                                  winner) for p in seated)
+    notes = notes + _closing_notes(winner, win_reason, banks)
+    return RoundResult(GAME_ID, c.preset, players, _payments(led, deal.fm, banks), winner,
+                       winner, {"carry_multiplier": deal.carry_out} if deal.carry_out else {},
+                       notes)
+
+
+def _player_extra(seated, seats, claims, play):
+    """What each player's breakdown shows beside the steps, in the order it was found."""
+    extra = {p: {"status": seats.status[p]} for p in seated}
+    for p, _, detail in claims.compensation:
+        extra[p]["compensation"] = detail
+    for p, ids in claims.available.items():
+        extra[p]["teyaku_available"] = ids
+    for p, cl in claims.hands.items():
+        extra[p]["teyaku"] = [_teyaku_hit(x, cl).to_dict() for x in cl["combos"]]
+    for p in seats.active:
+        extra[p].update(card_points=play.tcv[p], chaff=play.chaff[p],
+                        par_difference=play.tcv[p] - PAR, tyv=play.tyv[p])
+    return extra
+
+
+def _ledger_steps(seated, led):
+    """(steps, totals) before the FM: both sides of each transfer, then the card points."""
     steps = {p: [] for p in seated}
     totals = {p: 0 for p in seated}
-
-    def add(p, sid, v, why):
+    lines = []
+    for sid, payer, payee, amt, why in led.items:
+        lines.append((payee, sid, amt, _around("", why, " (from {payer})", payer=payer)))
+        lines.append((payer, sid, -amt, _around("", why, " (to {payee})", payee=payee)))
+    lines += [(p, sid, amt, why) for sid, p, amt, why in led.scores]
+    for p, sid, v, why in lines:
         totals[p] += v
         steps[p].append(Step(sid, "add", v, why, totals[p]))
+    return steps, totals
 
-    for sid, payer, payee, amt, why in led.items:
-        add(payee, sid, amt, _around("", why, " (from {payer})", payer=payer))
-        add(payer, sid, -amt, _around("", why, " (to {payee})", payee=payee))
-    for sid, p, amt, why in led.scores:
-        add(p, sid, amt, why)
+
+def _payments(led, fm, banks):
+    """Every transfer x FM; card points not banked are settled in the fewest transfers."""
     payments = [Payment(payer, payee, amt * fm, why)
                 for _, payer, payee, amt, why in led.items]
-    if led.scores and not not_zero_sum:
+    if led.scores and not banks:
         nets = {p: amt * fm for _, p, amt, _ in led.scores}
         for pay in fewest_transfers(nets):
             payments.append(Payment(pay.payer, pay.payee, pay.amount,
                                     said("card points (TCV - 88) x FM, settled between "
                                          "players")))
-    out = []
-    for p in seated:
-        base = totals[p]
-        st = steps[p] + [Step("field_multiplier", "multiply", fm, fm_reason, base * fm)]
-        role = "winner" if p == winner else extra[p]["status"]
-        if p in active:
-            e = ev_of[p]
-            extra[p]["card_score"] = None if not any(
-                s[0] == "card_points" and s[1] == p for s in led.scores) else \
-                (e.details["card_points"] - PAR) * fm
-        extra[p]["active"] = p in active
-        out.append(PlayerScore(p, ev_of[p].yaku if p in active else (), base, tuple(st),
-                               base * fm, role, extra[p]))
-    notes = list(notes)
+    return tuple(payments)
+
+
+def _player_score(p, active, steps, base, led, deal, ev_of, extra, winner):
+    """One player's breakdown: the steps, then x FM; card_score when card points scored."""
+    fm = deal.fm
+    st = steps + [Step("field_multiplier", "multiply", fm, deal.fm_reason, base * fm)]
+    role = "winner" if p == winner else extra["status"]
+    info = dict(extra)
+    if p in active:
+        banked = any(s[0] == "card_points" and s[1] == p for s in led.scores)
+        info["card_score"] = (ev_of[p].details["card_points"] - PAR) * fm if banked else None
+    info["active"] = p in active
+    return PlayerScore(p, ev_of[p].yaku if p in active else (), base, tuple(st), base * fm,
+                       role, info)
+
+
+def _closing_notes(winner, win_reason, banks):
+    """Who won and deals next; in the two-player base game, that the scores are banked."""
+    notes = ()
     if winner:
-        notes.append(_around("round winner {winner}: ", win_reason, "; {winner} deals next",
-                             winner=winner))
-    if not_zero_sum:
-        notes.append(said("not zero-sum: in the two-player base game each player banks "
-                          "(TCV - 88) x FM as a score (section 6, A3); payments hold the "
-                          "transfers only"))
-    return RoundResult(GAME_ID, c.preset, tuple(out), tuple(payments), winner, winner,
-                       {"carry_multiplier": carry_out} if carry_out else {}, tuple(notes))
+        notes += (_around("round winner {winner}: ", win_reason, "; {winner} deals next",
+                          winner=winner),)
+    if banks:
+        notes += (said("not zero-sum: in the two-player base game each player banks "
+                       "(TCV - 88) x FM as a score (section 6, A3); payments hold the "
+                       "transfers only"),)
+    return notes
 
 
 def campaign_bonus(seated: int) -> int:
