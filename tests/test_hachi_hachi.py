@@ -1242,3 +1242,16 @@ def test_breakdown_sentences_carry_their_templates():
     assert b["params"]["player"] == "B"
     for note in res.notes:
         assert isinstance(note, Said) and note.template.format(**note.params) == note
+
+
+@pytest.mark.parametrize("value", [["small_field"], {"x": 1}, "huge_field", 3.5])
+def test_a_field_multiplier_of_the_wrong_kind_is_a_tally_error(value):
+    """A list or an object as field_multiplier is named as bad input (it used to raise a
+    TypeError from the dictionary look-up)."""
+    rnd = dict(tally.get_game("hachi-hachi").round_example)
+    rnd.pop("field", None)
+    rnd.pop("field_brights", None)
+    rnd["field_multiplier"] = value
+    with pytest.raises(tally.TallyError) as e:
+        tally.score_round("hachi-hachi", rnd)
+    assert e.value.field == "field_multiplier"

@@ -374,7 +374,7 @@ def _field_multiplier(rnd, rules, carry_in):
         pool_named = list(slugs_of(fb))
     explicit = rnd.get("field_multiplier")
     if explicit is not None:
-        if explicit in FIELDS:
+        if isinstance(explicit, str) and explicit in FIELDS:  # a list is not a field name
             m = FIELDS[explicit][2]
         elif isinstance(explicit, int) and not isinstance(explicit, bool) and (
                 explicit in (1, 2, 4) or rules.multiple_multiplier and 1 <= explicit <= 14):
