@@ -9,6 +9,7 @@ bit per card, so the base of a pile is a handful of masks and popcounts.
 from __future__ import annotations
 
 from types import MappingProxyType, SimpleNamespace
+from typing import NamedTuple
 from collections.abc import Mapping
 
 from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK,
@@ -640,172 +641,314 @@ def _carry_of(rnd, players):
     return out
 
 
+# The round is scored in phases, each a small function of what the phases before it found:
+#   read the round       _read_round                    players, dealer, piles, events, carry
+#   check it             _check_events, _check_hands    every event in order, then the hands
+#   pre-play outcome     _settle_pre_play               misdeal, four of a kind, automatic win
+#   check the calls      _check_calls                   a koi-koi call needs a yaku
+#   no stop              _settle_no_stop                dealer's delight or a draw
+#   find the yaku        _stopper_yaku, _opponent_yaku  the stopper's pile (and the other's)
+#   apply multipliers    _apply_multipliers             koi-koi, lucky 7, opening-field brights
+#   settle               _finish, _draw, _void          payments, carry, notes
+# Errors are raised in the order the checks were always made: the first fault found is the one
+# reported, so a phase never looks ahead of the one before it.
+
+class _Table(NamedTuple):
+    """The round as read: who plays, who deals, each captured pile, the events, the carry."""
+    players: tuple
+    dealer: str
+    given: frozenset  # the players whose captured cards were entered at all
+    piles: dict  # player -> mask (0 for a pile not entered)
+    events: list
+    carry_in: dict
+
+
+class _Call(NamedTuple):
+    """A koi-koi call: event index, caller, and whether minimum_points forced it."""
+    i: int
+    player: str
+    forced: bool
+
+
+class _Seen(NamedTuple):
+    """What the events say, once each was checked. Positions are event indices."""
+    calls: tuple = ()  # _Call per koi-koi call, in order
+    stop: tuple | None = None  # (i, stopper)
+    misdeal: tuple | None = None  # (i, caller or None)
+    auto: tuple = ()  # (i, player) per automatic-win hand
+    four: tuple | None = None  # (i, flower or None): four of a month in the opening field
+    brights: int | None = None  # brights in the opening field
+    field: tuple | None = None  # (willow, paulownia) in the field at the stop
+    sake_as: Mapping = MappingProxyType({})  # player -> "ten" / "chaff"
+
+
+class _Pile(NamedTuple):
+    """pile_base of one pile: its base, the yaku that score, the yaku met, the Views voided
+    by the field, and how the sake cup was counted."""
+    base: int
+    scoring: list
+    met: list
+    cancelled: tuple
+    choice: object
+
+
 def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
-    g, r = GAME, c.o
+    """Sections 5.1-5.5: a misdeal or a pre-play win ends the round at the deal; otherwise
+    only the stopper scores (yaku x multipliers), and no stop is a draw."""
+    t = _read_round(rnd)
+    seen = _check_events(t, c)
+    _check_hands(rnd, t, seen)
+    settled = _settle_pre_play(t, seen, c)
+    if settled is not None:
+        return settled
+    calls = _check_calls(t, seen, c)
+    if seen.stop is None:
+        return _settle_no_stop(t, seen, calls, c)
+    return _score_stop(t, seen, calls, c)
+
+
+# --- reading and checking the round -------------------------------------------------------
+def _read_round(rnd: Mapping) -> _Table:
+    g = GAME
     players = players_of(g, rnd)
     dealer = player_field(g, rnd, "dealer", players)
     raw_caps = rnd.get("captures")
-    given = set(raw_caps) if isinstance(raw_caps, Mapping) else set()
+    # A pile may be left out; checks that need one say so (see _need_pile).
+    given = frozenset(raw_caps) if isinstance(raw_caps, Mapping) else frozenset()
     piles = piles_of(g, rnd, players, required=False)
     events = events_of(g, rnd, players)
-    carry_in = _carry_of(rnd, players)
+    return _Table(players, dealer, given, piles, events, _carry_of(rnd, players))
 
-    calls, stop, decisions = [], None, {p: 0 for p in players}
-    misdeal, auto, four = None, [], None
-    brights = None
-    field = None
-    sake_as = {}
-    for i, ev in enumerate(events):
-        t = ev["type"]
-        extra = set(ev) - {"type", "player"} - _EVENT_FIELDS[t]
-        if extra:
-            raise _err(said("event {i} ({type}) has unknown field {key!r}", i=i, type=t,
-                            key=sorted(extra)[0]), rule=t,
-                       field=f"events.{i}.{sorted(extra)[0]}")
-        p = ev.get("player")
-        if t in ("koi_koi", "stop"):
-            if stop is not None:
-                raise _err(said("event {i}: {player} calls {type} after {stopper}'s stop "
-                                "(event {j}) ended the round", i=i, player=p, type=t,
-                                stopper=stop[1], j=stop[0]), player=p, rule=t,
-                           field=f"events.{i}")
-            decisions[p] += 1
-            if decisions[p] > MAX_TURNS:
-                raise _err(said("{player} makes more than {turns} decisions; a player has "
-                                "only {turns} turns", player=p, turns=MAX_TURNS), player=p, rule=t,
-                           field=f"events.{i}")
-            if t == "stop":
-                stop = (i, p)
-            else:
-                forced = _bool_field(ev, "forced", i)
-                if forced and not r.minimum_points:
-                    raise _err(said("event {i}: a forced koi-koi needs option "
-                                    "minimum_points", i=i), player=p, option="minimum_points",
-                               field=f"events.{i}.forced")
-                calls.append([i, p, forced])
-        elif t == "misdeal":
-            if misdeal is not None:
-                raise _err(said("event {i}: a second misdeal", i=i), rule=t, field=f"events.{i}")
-            misdeal = (i, p)
-        elif t == "automatic_win_hand":
-            if not r.automatic_win:
-                raise _err(said("event {i}: automatic_win_hand needs option automatic_win "
-                                "(under the book's rules such a hand is a misdeal the holder "
-                                "may call)", i=i), player=p, option="automatic_win",
-                           field=f"events.{i}")
-            if any(a[1] == p for a in auto):
-                raise _err(said("event {i}: {player}'s automatic win is recorded twice",
-                                i=i, player=p), player=p,
-                           rule=t, field=f"events.{i}")
-            hand = ev.get("hand")
-            if hand is not None and hand not in ("four_pairs", "four_of_a_month"):
-                raise _err(said("event {i}: hand must be 'four_pairs' or 'four_of_a_month', "
-                                "not {value!r}", i=i, value=hand), rule=t,
-                           field=f"events.{i}.hand")
-            auto.append((i, p))
-        elif t == "field_four_of_a_kind":
-            if four is not None:
-                raise _err(said("event {i}: a second field_four_of_a_kind", i=i), rule=t,
-                           field=f"events.{i}")
-            fl = ev.get("flower")
-            if fl is not None and fl not in FLOWER_IDS:
-                raise _err(said("event {i}: unknown flower {value!r}; one of {ids}", i=i,
-                                value=fl, ids=", ".join(FLOWER_IDS)), rule=t,
-                           field=f"events.{i}.flower")
-            four = (i, fl)
-        elif t == "opening_field_brights":
-            if brights is not None:
-                raise _err(said("event {i}: opening_field_brights is recorded twice", i=i),
-                           rule=t,
-                           field=f"events.{i}")
-            n = ev.get("count")
-            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 5:
-                raise _err(said("event {i}: opening_field_brights count must be 0-5 (there "
-                                "are 5 brights), not {value!r}", i=i, value=n), rule=t,
-                           field=f"events.{i}.count")
-            brights = n
-        elif t == "wild_storm_capture":
-            if not (r.storm_is_wild or r.brewing_storm):
-                raise _err(said("event {i}: the storm is wild only under storm_is_wild or "
-                                "brewing_storm", i=i), player=p, option="storm_is_wild",
-                           field=f"events.{i}")
-            if r.brewing_storm and not any(e["type"] == "opening_field_has_pampas"
-                                           for e in events):
-                raise _err(said("event {i}: under brewing_storm the storm is wild only "
-                                "when a pampas card was in the opening field (no "
-                                "opening_field_has_pampas event)", i=i), player=p,
-                           option="brewing_storm", field=f"events.{i}")
-        elif t == "field_at_stop":
-            if field is not None:
-                raise _err(said("event {i}: field_at_stop is recorded twice", i=i), rule=t,
-                           field=f"events.{i}")
-            field = (_bool_field(ev, "willow", i), _bool_field(ev, "paulownia", i))
-            everyone = piles[players[0]] | piles[players[1]]
-            for flag, cards, name in ((field[0], WILLOW_CARDS, "willow"),
-                                      (field[1], PAULOWNIA_CARDS, "paulownia")):
-                if flag and everyone & cards == cards:
-                    raise _err(said("event {i}: a {flower} card cannot lie in the field: all "
-                                    "four are in the players' piles", i=i, flower=name),
-                               rule=t,
-                               field=f"events.{i}.{name}")
-        elif t == "sake_assignment":
-            how = ev.get("as")
-            if how not in ("ten", "chaff"):
-                raise _err(said("event {i}: sake_assignment 'as' must be 'ten' or 'chaff', "
-                                "not {value!r}", i=i, value=how), player=p, rule=t,
-                           field=f"events.{i}.as")
-            if not c.sake_choice:
-                raise _err(said("event {i}: the sake cup has no choice under these options "
-                                "(needs sake_10_or_1, or special_chaffs without "
-                                "sake_10_and_1)", i=i), player=p, option="sake_10_or_1",
-                           field=f"events.{i}")
-            if not piles[p] & SAKE and p in given:
-                raise _err(said("event {i}: {player} did not capture {card}", i=i, player=p,
-                                card="chrysanthemum-sake"), card="chrysanthemum-sake", player=p,
-                           field=f"events.{i}")
-            sake_as[p] = how
 
-    # Hands, when given, let the pre-play claims be checked.
+def _check_events(t: _Table, c: Compiled) -> _Seen:
+    """Every event checked in the order recorded, each against the ones before it."""
+    seen = _Seen()
+    for i, ev in enumerate(t.events):
+        _check_event_fields(i, ev)
+        seen = _EVENT_CHECKS[ev["type"]](seen, i, ev, t, c)
+    return seen
+
+
+def _check_event_fields(i: int, ev: dict):
+    t = ev["type"]
+    extra = set(ev) - {"type", "player"} - _EVENT_FIELDS[t]
+    if extra:
+        raise _err(said("event {i} ({type}) has unknown field {key!r}", i=i, type=t,
+                        key=sorted(extra)[0]), rule=t,
+                   field=f"events.{i}.{sorted(extra)[0]}")
+
+
+def _check_decision(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
+    """koi_koi or stop: nothing may follow the stop, and a player has MAX_TURNS turns."""
+    kind, p = ev["type"], ev.get("player")
+    if seen.stop is not None:
+        raise _err(said("event {i}: {player} calls {type} after {stopper}'s stop "
+                        "(event {j}) ended the round", i=i, player=p, type=kind,
+                        stopper=seen.stop[1], j=seen.stop[0]), player=p, rule=kind,
+                   field=f"events.{i}")
+    # Before the stop every decision is a call, so the calls count the player's turns.
+    if sum(1 for cl in seen.calls if cl.player == p) + 1 > MAX_TURNS:
+        raise _err(said("{player} makes more than {turns} decisions; a player has "
+                        "only {turns} turns", player=p, turns=MAX_TURNS), player=p, rule=kind,
+                   field=f"events.{i}")
+    if kind == "stop":
+        return seen._replace(stop=(i, p))
+    forced = _bool_field(ev, "forced", i)
+    if forced and not c.o.minimum_points:
+        raise _err(said("event {i}: a forced koi-koi needs option "
+                        "minimum_points", i=i), player=p, option="minimum_points",
+                   field=f"events.{i}.forced")
+    return seen._replace(calls=seen.calls + (_Call(i, p, forced),))
+
+
+def _check_misdeal(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
+    if seen.misdeal is not None:
+        raise _err(said("event {i}: a second misdeal", i=i), rule=ev["type"],
+                   field=f"events.{i}")
+    return seen._replace(misdeal=(i, ev.get("player")))
+
+
+def _check_automatic_win(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
+    kind, p = ev["type"], ev.get("player")
+    if not c.o.automatic_win:
+        raise _err(said("event {i}: automatic_win_hand needs option automatic_win "
+                        "(under the book's rules such a hand is a misdeal the holder "
+                        "may call)", i=i), player=p, option="automatic_win",
+                   field=f"events.{i}")
+    if any(a[1] == p for a in seen.auto):
+        raise _err(said("event {i}: {player}'s automatic win is recorded twice",
+                        i=i, player=p), player=p,
+                   rule=kind, field=f"events.{i}")
+    hand = ev.get("hand")
+    if hand is not None and hand not in ("four_pairs", "four_of_a_month"):
+        raise _err(said("event {i}: hand must be 'four_pairs' or 'four_of_a_month', "
+                        "not {value!r}", i=i, value=hand), rule=kind,
+                   field=f"events.{i}.hand")
+    return seen._replace(auto=seen.auto + ((i, p),))
+
+
+def _check_field_four(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
+    kind = ev["type"]
+    if seen.four is not None:
+        raise _err(said("event {i}: a second field_four_of_a_kind", i=i), rule=kind,
+                   field=f"events.{i}")
+    fl = ev.get("flower")
+    if fl is not None and fl not in FLOWER_IDS:
+        raise _err(said("event {i}: unknown flower {value!r}; one of {ids}", i=i,
+                        value=fl, ids=", ".join(FLOWER_IDS)), rule=kind,
+                   field=f"events.{i}.flower")
+    return seen._replace(four=(i, fl))
+
+
+def _check_opening_brights(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
+    kind = ev["type"]
+    if seen.brights is not None:
+        raise _err(said("event {i}: opening_field_brights is recorded twice", i=i),
+                   rule=kind,
+                   field=f"events.{i}")
+    n = ev.get("count")
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 5:
+        raise _err(said("event {i}: opening_field_brights count must be 0-5 (there "
+                        "are 5 brights), not {value!r}", i=i, value=n), rule=kind,
+                   field=f"events.{i}.count")
+    return seen._replace(brights=n)
+
+
+def _check_wild_storm(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
+    """No scoring effect, but the storm must have been wild under the options."""
+    r, p = c.o, ev.get("player")
+    if not (r.storm_is_wild or r.brewing_storm):
+        raise _err(said("event {i}: the storm is wild only under storm_is_wild or "
+                        "brewing_storm", i=i), player=p, option="storm_is_wild",
+                   field=f"events.{i}")
+    # The pampas event may come anywhere in the list: it describes the deal.
+    if r.brewing_storm and not any(e["type"] == "opening_field_has_pampas"
+                                   for e in t.events):
+        raise _err(said("event {i}: under brewing_storm the storm is wild only "
+                        "when a pampas card was in the opening field (no "
+                        "opening_field_has_pampas event)", i=i), player=p,
+                   option="brewing_storm", field=f"events.{i}")
+    return seen
+
+
+def _check_field_at_stop(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
+    kind = ev["type"]
+    if seen.field is not None:
+        raise _err(said("event {i}: field_at_stop is recorded twice", i=i), rule=kind,
+                   field=f"events.{i}")
+    field = (_bool_field(ev, "willow", i), _bool_field(ev, "paulownia", i))
+    # A month whose four cards were all captured cannot have a card left in the field.
+    everyone = t.piles[t.players[0]] | t.piles[t.players[1]]
+    for flag, cards, name in ((field[0], WILLOW_CARDS, "willow"),
+                              (field[1], PAULOWNIA_CARDS, "paulownia")):
+        if flag and everyone & cards == cards:
+            raise _err(said("event {i}: a {flower} card cannot lie in the field: all "
+                            "four are in the players' piles", i=i, flower=name),
+                       rule=kind,
+                       field=f"events.{i}.{name}")
+    return seen._replace(field=field)
+
+
+def _check_sake_assignment(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
+    kind, p = ev["type"], ev.get("player")
+    how = ev.get("as")
+    if how not in ("ten", "chaff"):
+        raise _err(said("event {i}: sake_assignment 'as' must be 'ten' or 'chaff', "
+                        "not {value!r}", i=i, value=how), player=p, rule=kind,
+                   field=f"events.{i}.as")
+    if not c.sake_choice:
+        raise _err(said("event {i}: the sake cup has no choice under these options "
+                        "(needs sake_10_or_1, or special_chaffs without "
+                        "sake_10_and_1)", i=i), player=p, option="sake_10_or_1",
+                   field=f"events.{i}")
+    if not t.piles[p] & SAKE and p in t.given:
+        raise _err(said("event {i}: {player} did not capture {card}", i=i, player=p,
+                        card="chrysanthemum-sake"), card="chrysanthemum-sake", player=p,
+                   field=f"events.{i}")
+    return seen._replace(sake_as={**seen.sake_as, p: how})  # a later assignment wins
+
+
+def _nothing_to_check(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
+    return seen
+
+
+_EVENT_CHECKS = {"koi_koi": _check_decision, "stop": _check_decision,
+                 "misdeal": _check_misdeal, "automatic_win_hand": _check_automatic_win,
+                 "field_four_of_a_kind": _check_field_four,
+                 "opening_field_brights": _check_opening_brights,
+                 "opening_field_has_pampas": _nothing_to_check,
+                 "wild_storm_capture": _check_wild_storm,
+                 "field_at_stop": _check_field_at_stop,
+                 "sake_assignment": _check_sake_assignment}
+
+
+def _check_hands(rnd: Mapping, t: _Table, seen: _Seen):
+    """Hands, when given, let the pre-play claims be checked."""
     hands = rnd.get("hands")
-    if hands is not None:
-        hand_masks = piles_of(g, rnd, players, "hands", required=False)
-        for name, mask in hand_masks.items():
-            if name in hands and mask.bit_count() != 8:
-                raise _err(said("{player}'s hand has {n} cards, not the 8 dealt", player=name,
-                                n=mask.bit_count()), player=name, field=f"hands.{name}")
-        for i, p in auto + ([misdeal] if misdeal and misdeal[1] else []):
-            if p in hands and not _hand_qualifies(hand_masks[p]):
-                raise _err(said("event {i}: {player}'s hand holds neither four pairs nor a "
-                                "whole month", i=i, player=p), player=p, field=f"hands.{p}")
+    if hands is None:
+        return
+    hand_masks = piles_of(GAME, rnd, t.players, "hands", required=False)
+    for name, mask in hand_masks.items():
+        if name in hands and mask.bit_count() != 8:
+            raise _err(said("{player}'s hand has {n} cards, not the 8 dealt", player=name,
+                            n=mask.bit_count()), player=name, field=f"hands.{name}")
+    misdeal = seen.misdeal
+    for i, p in seen.auto + ((misdeal,) if misdeal and misdeal[1] else ()):
+        if p in hands and not _hand_qualifies(hand_masks[p]):
+            raise _err(said("event {i}: {player}'s hand holds neither four pairs nor a "
+                            "whole month", i=i, player=p), player=p, field=f"hands.{p}")
 
-    def decision_error(kind):
-        if calls or stop:
-            i = (calls[0][0] if calls else stop[0])
-            raise _err(said("the round ended at the deal ({kind}) but event {i} records a "
-                            "koi-koi/stop decision", kind=kind, i=i), rule=kind,
-                       field=f"events.{i}")
 
-    # 1. Pre-play outcome (section 5.4 step 1).
+def _need_pile(t: _Table, p: str, why):
+    if p not in t.given:
+        raise _err(said("{player}'s captured cards are required ({why})", player=p,
+                        why=why), player=p,
+                   field=f"captures.{p}")
+
+
+def _yaku_of(t: _Table, seen: _Seen, p: str, c: Compiled, *, at_stop=False) -> _Pile:
+    """p's pile_base. Only at the stop is the field known, so only there can rain_and_fog
+    void a Views yaku."""
+    wf, pf = seen.field if at_stop and seen.field else (False, False)
+    return _Pile._make(pile_base(t.piles[p], c, willow_field=wf, paulownia_field=pf,
+                                 sake_as=seen.sake_as.get(p)))
+
+
+# --- pre-play outcomes (section 5.4 step 1) -----------------------------------------------
+def _settle_pre_play(t: _Table, seen: _Seen, c: Compiled) -> RoundResult | None:
+    """The round ended at the deal: a misdeal voids it, a four of a kind or an automatic win
+    scores 6 flat. None when the round was played."""
+    r, four = c.o, seen.four
     four_misdeal = four is not None and not (r.four_of_a_kind_not_misdeal or
                                              r.four_of_a_kind_for_the_win)
-    if misdeal or four_misdeal or len(auto) == 2:
-        decision_error("misdeal")
-        return _void(players, dealer, carry_in, c, said(
+    if seen.misdeal or four_misdeal or len(seen.auto) == 2:
+        _no_decision_after_deal(seen, "misdeal")
+        return _void(t.players, t.dealer, t.carry_in, c, said(
             "misdeal: misdeal, the same dealer redeals; the round does not count")
-            if misdeal else said("four cards of a month in the opening field: misdeal, the "
-                                 "same dealer redeals; the round does not count")
+            if seen.misdeal else said("four cards of a month in the opening field: misdeal, "
+                                      "the same dealer redeals; the round does not count")
             if four_misdeal else said("both players hold an automatic-win hand (A11): "
                                       "misdeal, the same dealer redeals; the round does not "
                                       "count"))
-    if four is not None and r.four_of_a_kind_not_misdeal and four[1] and dealer in given:
+    if four is not None and r.four_of_a_kind_not_misdeal and four[1] and t.dealer in t.given:
         mm = MONTHS[FLOWER_IDS.index(four[1])]
-        if piles[dealer] & mm != mm:
+        if t.piles[t.dealer] & mm != mm:
             raise _err(said("four_of_a_kind_not_misdeal: the dealer {dealer} captures the "
-                            "four {month} cards, but their pile lacks some", dealer=dealer,
-                            month=four[1]), player=dealer,
-                       option="four_of_a_kind_not_misdeal", field=f"captures.{dealer}")
-    flat = None
-    if four is not None and r.four_of_a_kind_for_the_win:
+                            "four {month} cards, but their pile lacks some", dealer=t.dealer,
+                            month=four[1]), player=t.dealer,
+                       option="four_of_a_kind_not_misdeal", field=f"captures.{t.dealer}")
+    flat = _flat_win(t, seen, c)
+    if flat:  # 6 flat points, no multiplier (A11)
+        w, sid, reason = flat
+        return _finish(t.players, t.dealer, w, 6, (Step(sid, "set", 6, reason, 6),), (), 0,
+                       t.carry_in, c, won=True)
+    return None
+
+
+def _flat_win(t: _Table, seen: _Seen, c: Compiled):
+    """(winner, step id, reason) of a pre-play win, or None."""
+    four, auto, dealer = seen.four, seen.auto, t.dealer
+    if four is not None and c.o.four_of_a_kind_for_the_win:
         if auto:
             raise _err(said("two pre-play outcomes: field_four_of_a_kind and "
                             "automatic_win_hand"), rule="automatic_win_hand",
@@ -815,131 +958,208 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                      "dealer {dealer} scores 6", month=four[1], dealer=dealer) if four[1] else
                 said("four of a kind for the win: 4 same-month cards in the opening field, "
                      "the dealer {dealer} scores 6", dealer=dealer))
-        decision_error("four_of_a_kind_for_the_win")
-    elif auto:
+        _no_decision_after_deal(seen, "four_of_a_kind_for_the_win")
+        return flat
+    if auto:
         flat = (auto[0][1], "automatic_win", said("automatic win: {player} was dealt four "
                 "pairs or a whole month and scores 6", player=auto[0][1]))
-        decision_error("automatic_win")
-    if flat:  # 6 flat points, no multiplier (A11)
-        w, sid, reason = flat
-        return _finish(players, dealer, w, 6, (Step(sid, "set", 6, reason, 6),), (), 0,
-                       carry_in, c, won=True)
+        _no_decision_after_deal(seen, "automatic_win")
+        return flat
+    return None
 
-    wf, pf = field if field else (False, False)
 
-    def need_pile(p, why):
-        if p not in given:
-            raise _err(said("{player}'s captured cards are required ({why})", player=p,
-                            why=why), player=p,
-                       field=f"captures.{p}")
+def _no_decision_after_deal(seen: _Seen, kind: str):
+    """A round that ended at the deal had no turns, so no koi-koi or stop either."""
+    if seen.calls or seen.stop:
+        i = (seen.calls[0].i if seen.calls else seen.stop[0])
+        raise _err(said("the round ended at the deal ({kind}) but event {i} records a "
+                        "koi-koi/stop decision", kind=kind, i=i), rule=kind,
+                   field=f"events.{i}")
 
-    # A koi-koi call needs a yaku; a final pile without any yaku cannot have had one then
-    # (piles only grow). The field at the call is unknown, so rain_and_fog voids nothing here.
-    for call in calls:
-        i, p, forced = call
-        if p not in given:
-            continue
-        base, _s, met, _x, _ch = pile_base(piles[p], c, sake_as=sake_as.get(p))
-        if not met:
-            raise _err(said("event {i}: {player} called koi-koi but their captured cards "
-                            "hold no yaku", i=i, player=p), player=p, rule="koi_koi",
-                       field=f"events.{i}")
-        if r.minimum_points and base < 3:
-            call[2] = True  # below 3 at the end, so below 3 then: the call was forced
 
-    # 2. No stop: a draw (section 5.4 step 2).
-    if stop is None:
-        if field is not None:
-            raise _err(said("field_at_stop is recorded but nobody stopped"), rule="field_at_stop",
-                       field="events")
-        if r.dealers_delight:
-            for p in players:
-                need_pile(p, said("dealers_delight looks at both piles after a round with no "
+# --- the koi-koi calls, and a round nobody stopped (section 5.4 step 2) --------------------
+def _check_calls(t: _Table, seen: _Seen, c: Compiled) -> tuple:
+    """A koi-koi call needs a yaku; a final pile without any yaku cannot have had one then
+    (piles only grow). The field at the call is unknown, so rain_and_fog voids nothing here.
+    Returns the calls, a call below minimum_points' 3 marked forced."""
+    calls = []
+    for call in seen.calls:
+        if call.player in t.given:
+            pile = _yaku_of(t, seen, call.player, c)
+            if not pile.met:
+                raise _err(said("event {i}: {player} called koi-koi but their captured "
+                                "cards hold no yaku", i=call.i, player=call.player),
+                           player=call.player, rule="koi_koi", field=f"events.{call.i}")
+            if c.o.minimum_points and pile.base < 3:
+                call = call._replace(forced=True)  # below 3 at the end, so below 3 then
+        calls.append(call)
+    return tuple(calls)
+
+
+def _settle_no_stop(t: _Table, seen: _Seen, calls: tuple, c: Compiled) -> RoundResult:
+    """No stop: a draw, or with dealers_delight and no yaku anywhere the dealer scores 6."""
+    if seen.field is not None:
+        raise _err(said("field_at_stop is recorded but nobody stopped"), rule="field_at_stop",
+                   field="events")
+    if c.o.dealers_delight:
+        for p in t.players:
+            _need_pile(t, p, said("dealers_delight looks at both piles after a round with no "
                                   "stop"))
-            if not any(pile_base(piles[p], c, sake_as=sake_as.get(p))[2] for p in players):
-                return _finish(players, dealer, dealer, 6, (Step(
-                    "dealers_delight", "set", 6, said("dealer's delight: no yaku captured, the "
-                    "dealer {dealer} scores 6", dealer=dealer), 6),), (), 0, carry_in, c,
-                    won=False)
-        return _draw(players, dealer, carry_in, calls, c)
+        if not any(_yaku_of(t, seen, p, c).met for p in t.players):
+            return _finish(t.players, t.dealer, t.dealer, 6, (Step(
+                "dealers_delight", "set", 6, said("dealer's delight: no yaku captured, the "
+                "dealer {dealer} scores 6", dealer=t.dealer), 6),), (), 0, t.carry_in, c,
+                won=False)
+    return _draw(t.players, t.dealer, t.carry_in, calls, c)
 
-    # 3. Stop by S.
-    si, s = stop
-    other = players[1] if players[0] == s else players[0]
-    need_pile(s, said("the stopper's pile is scored"))
-    if r.rain_and_fog and field is None:
+
+# --- a stop: the yaku (section 5.6), then the multipliers (section 5.5) --------------------
+def _score_stop(t: _Table, seen: _Seen, calls: tuple, c: Compiled) -> RoundResult:
+    s = seen.stop[1]
+    other = t.players[1] if t.players[0] == s else t.players[0]
+    own = _stopper_yaku(t, seen, other, c)
+    hits = tuple(c.hit(y) for y in own.scoring)
+    total, steps = own.base, [Step("base", "base", own.base, _yaku_words(own.scoring),
+                                   own.base)]
+    for yid, reason in own.cancelled:
+        steps.append(Step(yid, "note", 0, _not_scored(yid, reason), total))
+    choices, extra = (own.choice,) if own.choice else (), {}
+    if c.o.winner_scores_all_yaku:
+        step, their_yaku, their_choice = _opponent_yaku(t, seen, other, c, total)
+        total = step.total
+        steps.append(step)
+        extra["opponent_yaku"] = their_yaku
+        choices += (their_choice,) if their_choice else ()
+    if choices:
+        extra["choices"] = list(choices)
+    total, multipliers = _apply_multipliers(total, seen.brights, calls, s, c)
+    return _finish(t.players, t.dealer, s, total, tuple(steps + multipliers), hits, own.base,
+                   t.carry_in, c, won=True, extra=extra)
+
+
+def _stopper_yaku(t: _Table, seen: _Seen, other: str, c: Compiled) -> _Pile:
+    """The stopper's yaku; a stop needs at least one (and 3 points under minimum_points)."""
+    si, s = seen.stop
+    r = c.o
+    _need_pile(t, s, said("the stopper's pile is scored"))
+    if r.rain_and_fog and seen.field is None:  # Views may only score once the field is known
         for p in ([s, other] if r.winner_scores_all_yaku else [s]):
-            if piles[p] & SAKE and piles[p] & (CURTAIN | MOON) and c.views:
+            if t.piles[p] & SAKE and t.piles[p] & (CURTAIN | MOON) and c.views:
                 raise _err(said("rain_and_fog: record a field_at_stop event (is a willow / "
                                 "paulownia card in the field?) to score the Views yaku"),
                            option="rain_and_fog", rule="field_at_stop", field="events")
-    base, scoring, met, cancelled, choice = pile_base(piles[s], c, willow_field=wf,
-                                                       paulownia_field=pf,
-                                                       sake_as=sake_as.get(s))
-    if not met:
+    own = _yaku_of(t, seen, s, c, at_stop=True)
+    if not own.met:
         why = ""
-        for y, w in cancelled:  # one sentence per voided yaku, each after the ones before
+        for y, w in own.cancelled:  # one sentence per voided yaku, each after the ones before
             why = said("{before} ({yaku} not scored: {reason})", before=why, yaku=y, reason=w)
         raise _err(said("event {i}: {player} called stop but their captured cards hold no "
                         "yaku{why}", i=si, player=s, why=why), player=s, rule="stop",
                    field=f"events.{si}")
-    if r.minimum_points and base < 3:
+    if r.minimum_points and own.base < 3:
         raise _err(said("event {i}: {player} may not stop with {points} points: "
                         "minimum_points needs 3 (the call is a forced koi-koi)", i=si,
-                        player=s, points=base), player=s, option="minimum_points",
+                        player=s, points=own.base), player=s, option="minimum_points",
                    field=f"events.{si}")
-    hits = tuple(c.hit(y) for y in scoring)
-    total = base
-    steps = [Step("base", "base", base, _yaku_words(scoring), base)]
-    for yid, reason in cancelled:
-        steps.append(Step(yid, "note", 0, _not_scored(yid, reason), total))
-    choices = (choice,) if choice else ()
-    extra = {}
-    if r.winner_scores_all_yaku:
-        need_pile(other, said("winner_scores_all_yaku adds the opponent's yaku"))
-        ob, oscoring, _m, _c2, ochoice = pile_base(piles[other], c, willow_field=wf,
-                                                   paulownia_field=pf,
-                                                   sake_as=sake_as.get(other))
-        total += ob
-        steps.append(Step("winner_scores_all_yaku", "add", ob, _yaku_words(
-            oscoring, "winner scores all yaku: {player}'s ", player=other), total))
-        extra["opponent_yaku"] = [c.hit(y).to_dict() for y in oscoring]
-        if ochoice:
-            choices += (said("{player}: " + ochoice.template, player=other,
-                             **ochoice.params),)
-    if choices:
-        extra["choices"] = list(choices)
+    return own
 
-    # 4-5. Koi-koi factor, field multiplier, Lucky 7 (section 5.5).
-    counted = [cl for cl in calls if not (cl[2] and not r.minimum_points_call_counts_as_koikoi)]
-    not_counted = [cl for cl in calls if cl not in counted]
-    if r.challenge:
-        skipped = [cl for cl in counted if cl[1] == s]
-        counted = [cl for cl in counted if cl[1] != s]
-    elif r.double_or_nothing:
-        skipped = [cl for cl in counted if cl[1] != s]
-        counted = [cl for cl in counted if cl[1] == s]
-    else:
-        skipped = []
+
+def _opponent_yaku(t: _Table, seen: _Seen, other: str, c: Compiled, total: int):
+    """winner_scores_all_yaku: the opponent's yaku add to the stopper's base. Returns the
+    "add" step, their yaku (as dicts) and how their sake cup was counted (or None)."""
+    _need_pile(t, other, said("winner_scores_all_yaku adds the opponent's yaku"))
+    theirs = _yaku_of(t, seen, other, c, at_stop=True)
+    step = Step("winner_scores_all_yaku", "add", theirs.base, _yaku_words(
+        theirs.scoring, "winner scores all yaku: {player}'s ", player=other),
+        total + theirs.base)
+    choice = (said("{player}: " + theirs.choice.template, player=other,
+                   **theirs.choice.params) if theirs.choice else None)
+    return step, [c.hit(y).to_dict() for y in theirs.scoring], choice
+
+
+def _apply_multipliers(total: int, brights, calls: tuple, s: str, c: Compiled):
+    """Section 5.5: the koi-koi factor (or lucky 7 on top of it), then the opening-field
+    brights. Returns the score and the steps: a note per call that does not count, then a
+    step per multiplier."""
+    r = c.o
+    counted, not_counted, skipped = _calls_that_count(calls, s, r)
     n = len(counted)
     koi = 1 + n if r.koikoi_multiplier else (2 if n else 1)
-    if r.super_bright or r.bright:
-        if brights is None:
-            raise _err(said("record opening_field_brights (count 0 when none) to apply "
-                            "{option}", option="super_bright" if r.super_bright else "bright"),
-                       option="super_bright" if r.super_bright else "bright",
-                       rule="opening_field_brights", field="events")
-        fld = 1 + brights if r.super_bright else (2 if brights else 1)
-    else:
-        fld = 1
-    lucky = False
+    fld = _field_factor(brights, r)
+    lucky_t = None
     if r.lucky_7:  # A6: the threshold is the yaku total before any multiplier by default
         lucky_t = total if r.lucky_7_threshold_uses_base else total * koi * fld
-        lucky = lucky_t >= 7
-    # The sentences of steps 4-5, each shape one template whose params are players and
-    # numbers only: the koi-koi step in _koi_words; the rarer lucky 7 step's templates are
-    # put together here from who called (why) and what reached 7.
-    who = list(dict.fromkeys(cl[1] for cl in counted))
+    steps = _uncounted_call_notes(skipped, not_counted, s, r, total)
+    who = list(dict.fromkeys(cl.player for cl in counted))
+    if lucky_t is not None and lucky_t >= 7:
+        old = koi
+        koi = koi + 1 if r.lucky_7_triple else koi * 2
+        total *= koi
+        steps.append(Step("lucky_7", "multiply", koi,
+                          _lucky_7_words(n, who, old, koi, lucky_t, r), total))
+    elif koi > 1:
+        total *= koi
+        steps.append(Step("koi_koi", "multiply", koi,
+                          _koi_words(n, who, r.koikoi_multiplier, koi), total))
+    if fld > 1:
+        total *= fld
+        steps.append(Step("super_bright" if r.super_bright else "bright", "multiply", fld,
+                          _field_words(fld, brights, r), total))
+    return total, steps
+
+
+def _calls_that_count(calls: tuple, s: str, r):
+    """(counted, not counted, skipped): a forced call may not count (A7); under challenge
+    only the opponent's calls double the stopper, under double_or_nothing only their own."""
+    counted = [cl for cl in calls if not (cl.forced and
+                                          not r.minimum_points_call_counts_as_koikoi)]
+    not_counted = [cl for cl in calls if cl not in counted]
+    if r.challenge:
+        skipped = [cl for cl in counted if cl.player == s]
+        counted = [cl for cl in counted if cl.player != s]
+    elif r.double_or_nothing:
+        skipped = [cl for cl in counted if cl.player != s]
+        counted = [cl for cl in counted if cl.player == s]
+    else:
+        skipped = []
+    return counted, not_counted, skipped
+
+
+def _field_factor(brights, r) -> int:
+    """bright doubles, super_bright multiplies by 1 + the brights in the opening field."""
+    if not (r.super_bright or r.bright):
+        return 1
+    if brights is None:
+        raise _err(said("record opening_field_brights (count 0 when none) to apply "
+                        "{option}", option="super_bright" if r.super_bright else "bright"),
+                   option="super_bright" if r.super_bright else "bright",
+                   rule="opening_field_brights", field="events")
+    return 1 + brights if r.super_bright else (2 if brights else 1)
+
+
+def _uncounted_call_notes(skipped: list, not_counted: list, s: str, r, total: int) -> list:
+    """The note steps (value 1) of calls that do not multiply the stopper's score."""
+    out = []
+    if skipped:  # challenge: the stopper's own calls; double_or_nothing: the opponent's
+        ps = {"caller": skipped[0].player, "stopper": s}
+        out.append(Step("koi_koi", "note", 1, said(
+            "{caller}'s koi-koi does not double {stopper}'s score (challenge: only the "
+            "opponent's calls count)", **ps) if r.challenge else said(
+            "{caller}'s koi-koi does not double {stopper}'s score (double_or_nothing: only "
+            "the stopper's own calls count)", **ps), total))
+    if not_counted:
+        forced = list(dict.fromkeys(cl.player for cl in not_counted))
+        out.append(Step("minimum_points", "note", 1, said(
+            "{caller}'s forced koi-koi (minimum_points) is not a real call", caller=forced[0])
+            if len(forced) == 1 else said("{caller} and {caller2}'s forced koi-koi "
+                                          "(minimum_points) is not a real call",
+                                          caller=forced[0], caller2=forced[1]), total))
+    return out
+
+
+def _lucky_7_words(n: int, who: list, old: int, factor: int, value: int, r):
+    """The lucky 7 step: its template is put together from who called (the koi-koi part,
+    when there was one) and what reached 7; the params are players and numbers only."""
     once = "" if r.koikoi_multiplier else ", counted once"
     if n == 1:
         why = "{caller} called koi-koi"
@@ -951,52 +1171,25 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         why = "no koi-koi call counts"
     whyp = ({} if not n else {"caller": who[0]} if n == 1 else
             dict(zip(("caller", "caller2"), who), calls=n))
-    if skipped:  # challenge: the stopper's own calls; double_or_nothing: the opponent's
-        ps = {"caller": skipped[0][1], "stopper": s}
-        steps.append(Step("koi_koi", "note", 1, said(
-            "{caller}'s koi-koi does not double {stopper}'s score (challenge: only the "
-            "opponent's calls count)", **ps) if r.challenge else said(
-            "{caller}'s koi-koi does not double {stopper}'s score (double_or_nothing: only "
-            "the stopper's own calls count)", **ps), total))
-    if not_counted:
-        forced = list(dict.fromkeys(cl[1] for cl in not_counted))
-        steps.append(Step("minimum_points", "note", 1, said(
-            "{caller}'s forced koi-koi (minimum_points) is not a real call", caller=forced[0])
-            if len(forced) == 1 else said("{caller} and {caller2}'s forced koi-koi "
-                                          "(minimum_points) is not a real call",
-                                          caller=forced[0], caller2=forced[1]), total))
-    if lucky:
-        old = koi
-        koi = koi + 1 if r.lucky_7_triple else koi * 2
-        total *= koi
-        what = ("the yaku total" if r.lucky_7_threshold_uses_base else
-                "the score before lucky 7")
-        if old > 1:
-            words = ("koi-koi and lucky 7 x{factor}: " + why + ", and " + what +
-                     " {value} is 7 or more" + (" (lucky_7_triple)" if r.lucky_7_triple else ""))
-        else:
-            words = "lucky 7 x{factor}: " + why + "; " + what + " {value} is 7 or more"
-        steps.append(Step("lucky_7", "multiply", koi, said(words, factor=koi, value=lucky_t,
-                                                           **whyp), total))
-    elif koi > 1:
-        total *= koi
-        steps.append(Step("koi_koi", "multiply", koi,
-                          _koi_words(n, who, r.koikoi_multiplier, koi), total))
-    if fld > 1:
-        total *= fld
-        ps = {"factor": fld, "count": brights}
-        if r.super_bright:
-            words = (said("super bright x{factor}: {count} brights in the opening field", **ps)
-                     if brights > 1 else
-                     said("super bright x{factor}: {count} bright in the opening field", **ps))
-        else:
-            words = (said("bright x{factor}: {count} brights in the opening field", **ps)
-                     if brights > 1 else
-                     said("bright x{factor}: {count} bright in the opening field", **ps))
-        steps.append(Step("super_bright" if r.super_bright else "bright", "multiply", fld,
-                          words, total))
-    return _finish(players, dealer, s, total, tuple(steps), hits, base, carry_in, c, won=True,
-                   extra=extra)
+    what = ("the yaku total" if r.lucky_7_threshold_uses_base else
+            "the score before lucky 7")
+    if old > 1:
+        words = ("koi-koi and lucky 7 x{factor}: " + why + ", and " + what +
+                 " {value} is 7 or more" + (" (lucky_7_triple)" if r.lucky_7_triple else ""))
+    else:
+        words = "lucky 7 x{factor}: " + why + "; " + what + " {value} is 7 or more"
+    return said(words, factor=factor, value=value, **whyp)
+
+
+def _field_words(fld: int, brights: int, r):
+    ps = {"factor": fld, "count": brights}
+    if r.super_bright:
+        return (said("super bright x{factor}: {count} brights in the opening field", **ps)
+                if brights > 1 else
+                said("super bright x{factor}: {count} bright in the opening field", **ps))
+    return (said("bright x{factor}: {count} brights in the opening field", **ps)
+            if brights > 1 else
+            said("bright x{factor}: {count} bright in the opening field", **ps))
 
 
 def _koi_words(n: int, who: list, multiplier: bool, factor: int):
