@@ -1,0 +1,719 @@
+"""Go-Stop round scoring, phases 1 and 2: read the round, check it (go-stop.md sections 3.7,
+5.1, 5.2, 5.7, 6.3-6.5). Private helper of _go_stop_round.py, which runs every phase in order.
+
+1. Read the round: the table (players, dealer, who sits out and what each forced drop-out
+   sells), then the piles, events, ``check_calls`` and carry.
+2. Check it: replay the events one by one, each checked as it comes, into a ``Hand`` (Go calls,
+   shakings, bombs, instant chips, junk steals, how the hand ended); a Stop is also checked
+   against the captures once its combinations are known.
+
+Each check runs in reading order, so when a round has several faults the one named is always
+the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from ..cards import BIT, BRIGHTS, CARD, FLOWER_BY_ID, slugs_of
+from ..errors import TallyError
+from ..results import Payment, said
+from ..rounds import events_of, piles_of, player_field, players_of
+from .go_stop import ELIGIBLE, GID, RAIN, SAKE, Compiled
+
+
+def _is_map(x):
+    return type(x) is dict or isinstance(x, Mapping)
+
+
+def _err(msg, **kw):
+    return TallyError(msg, game=GID, **kw)
+
+
+def _at(i, t=None):
+    """The "go-stop: event 3: " (or "go-stop: event 3 (bomb): ") that starts a message about
+    one event: a sentence of its own, so it is said in the reader's language too."""
+    if t is None:
+        return said("go-stop: event {i}: ", i=i)
+    return said("go-stop: event {i} ({type}): ", i=i, type=t)
+
+
+_GAME = []
+
+
+def _game():
+    if not _GAME:
+        from . import go_stop
+        _GAME.append(go_stop.GAME)
+    return _GAME[0]
+
+
+def _bool(ev, key, i):
+    v = ev.get(key, False)
+    if not isinstance(v, bool):
+        raise _err(said("{at}'{key}' must be true or false", at=_at(i, ev['type']), key=key),
+                   field=f"events.{i}.{key}")
+    return v
+
+
+def _int(ev, key, i, default=None, minimum=0):
+    v = ev.get(key, default)
+    if v is None:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
+        raise _err(said("{at}'{key}' must be a whole number >= {minimum}, not {value!r}",
+                        at=_at(i, ev['type']), key=key, minimum=minimum, value=v),
+                   field=f"events.{i}.{key}")
+    return v
+
+
+def _month(ev, i, required=True):
+    m = ev.get("month")
+    if m is None and not required:
+        return None
+    if not isinstance(m, str) or m not in FLOWER_BY_ID:
+        raise _err(said("{at}unknown month {value!r}; use a flower id ({ids})",
+                        at=_at(i, ev['type']), value=m, ids=", ".join(FLOWER_BY_ID)),
+                   field=f"events.{i}.month")
+    return m
+
+
+# =============================================================================================
+# Phase 1: read the round
+# =============================================================================================
+
+class Table(NamedTuple):
+    """Who is at the table (3.7) and what the forced drop-outs sell (6.3)."""
+    players: tuple  # everyone, in seating order
+    dealer: str
+    active: tuple  # the two or three who play the hand
+    sitters: dict  # who sat out -> forced out?
+    claims: dict  # forced drop-out -> (chips per payer, shown, paid cards, triples)
+    shown: int  # every card shown by those who sat out
+
+
+def read_table(g, rnd, c: Compiled) -> Table:
+    """Players and dealer, then who sits out; each sitter is read in the order given."""
+    players = players_of(g, rnd)
+    dealer = player_field(g, rnd, "dealer", players)
+    raw = _sitting_out(rnd, players, dealer, c)
+    active = tuple(p for p in players if p not in raw)
+    sitters = _forced_by_seat(players, dealer, raw) if raw else {}
+    shown_all = 0
+    claims = {}
+    for p, info in raw.items():
+        m, claim = _read_sitter(g, c, len(players), p, info, sitters[p], shown_all)
+        shown_all |= m
+        if claim is not None:
+            claims[p] = claim
+    return Table(players, dealer, active, sitters, claims, shown_all)
+
+
+def _sitting_out(rnd, players, dealer, c: Compiled):
+    """The ``sitting_out`` map, checked as a whole: gwangpalli (3.7) needs 4-7 people, and
+    exactly all but three of them sit out, never the dealer."""
+    raw = rnd.get("sitting_out") or {}
+    if not _is_map(raw):
+        raise _err(said("go-stop: 'sitting_out' must map each player who sits out to "
+                        "{{forced, shows, triples}}"), field="sitting_out")
+    for name in raw:
+        if name not in players:
+            raise _err(said("go-stop: sitting_out names {player!r}, who is not one of the "
+                            "players", player=name), player=name, field=f"sitting_out.{name}")
+    n = len(players)
+    if n <= 3 and raw:
+        raise _err(said("go-stop: with {n} players nobody sits out (gwangpalli needs 4-7)",
+                        n=n), field="sitting_out")
+    if n >= 4 and len(raw) != n - 3:
+        raise _err(said("go-stop: with {n} players exactly {out} must sit out (only 3 play a "
+                        "gwangpalli hand), not {given}", n=n, out=n - 3, given=len(raw)),
+                   field="sitting_out")
+    if n == 7 and not c.jokers:  # 1 Header: 7 x 7 = 49 cards need at least one joker
+        raise _err(said("go-stop: seven people need at least one joker in play (7 x 7 = 49 "
+                        "cards); set joker_table"), option="joker_table", field="players")
+    if dealer in raw:
+        raise _err(said("go-stop: the dealer {player!r} must play and cannot sit out",
+                        player=dealer), player=dealer, field=f"sitting_out.{dealer}")
+    return raw
+
+
+def _forced_by_seat(players, dealer, raw) -> dict:
+    """{sitter: forced?}. 3.7: from the dealer's right (the next seat in turn order) each
+    chooses; once two non-dealers play, the rest are forced out. Forcedness follows from who
+    plays, so the table never has to say it."""
+    n = len(players)
+    k = players.index(dealer)
+    order = [players[(k + j) % n] for j in range(1, n)]
+    sitters, plays = {}, 0
+    for p in order:
+        if p in raw:
+            sitters[p] = plays == 2
+        else:
+            plays += 1
+    return sitters
+
+
+def _read_sitter(g, c: Compiled, n, p, info, forced, shown_before):
+    """(cards shown, claim or None) of one who sat out; only a forced drop-out is paid for
+    the cards they show (6.3)."""
+    if info is None:
+        info = {}
+    if not _is_map(info):
+        raise _err(said("go-stop: sitting_out.{player} must be an object", player=p),
+                   player=p,
+                   field=f"sitting_out.{p}")
+    forced = _check_forced(c, n, p, info, forced)
+    m = _shown_cards(g, c, p, info, shown_before)
+    triples = info.get("triples", 0)
+    if isinstance(triples, bool):
+        triples = int(triples)
+    if not isinstance(triples, int) or not 0 <= triples <= 2:
+        raise _err(said("go-stop: sitting_out.{player}.triples must be 0, 1 or 2",
+                        player=p), player=p,
+                   field=f"sitting_out.{p}.triples")
+    if (m or triples) and not forced:
+        raise _err(said("go-stop: {player!r} dropped out voluntarily and cannot claim "
+                        "compensation (only forced drop-outs are paid, 3.7)", player=p),
+                   player=p,
+                   field=f"sitting_out.{p}.shows")
+    return m, (_claim(c, n, m, triples) if forced and m else None)
+
+
+def _check_forced(c: Compiled, n, p, info, forced):
+    """Forced out by seat, or by the iris bridge (7 people, a variant); a stated ``forced``
+    must agree."""
+    iris = info.get("dealt_iris_bridge", False)
+    if iris and (n != 7 or not c.rules.seven_player_iris_forced_out):
+        raise _err(said("go-stop: {player!r}: dealt_iris_bridge forces a drop-out only "
+                        "with 7 people and seven_player_iris_forced_out on", player=p),
+                   player=p,
+                   option="seven_player_iris_forced_out", field=f"sitting_out.{p}")
+    forced = forced or bool(iris)
+    if "forced" in info and info["forced"] != forced:
+        raise _err(said("go-stop: {player!r} sat out forced: two non-dealers had already "
+                        "chosen to play before their turn (3.7), so 'forced' cannot be "
+                        "{value!r}", player=p, value=info['forced']) if forced else
+                   said("go-stop: {player!r} sat out voluntarily: fewer than two "
+                        "non-dealers had chosen to play before their turn (3.7), so "
+                        "'forced' cannot be {value!r}", player=p, value=info['forced']),
+                   player=p,
+                   field=f"sitting_out.{p}.forced")
+    return forced
+
+
+def _shown_cards(g, c: Compiled, p, info, shown_before) -> int:
+    """The cards a sitter shows: in play, of a kind that sells (6.3), shown by nobody else."""
+    shows = info.get("shows", [])
+    from . import pile_mask
+    m = pile_mask(g, shows, player=p, field=f"sitting_out.{p}.shows")
+    if m & c.off:
+        bad = slugs_of(m & c.off)[0]
+        from . import _who
+        raise _err(said("{who}card {card!r} is not in play under these options",
+                        who=_who(p), card=bad), card=bad, player=p,
+                   field=f"sitting_out.{p}.shows")
+    if m & ~ELIGIBLE:
+        bad = slugs_of(m & ~ELIGIBLE)[0]
+        raise _err(said("go-stop: {player!r} cannot sell {card!r}: only brights, double "
+                        "junk, the sake cup and jokers earn compensation (6.3)", player=p,
+                        card=bad), card=bad, player=p,
+                   field=f"sitting_out.{p}.shows")
+    if m & shown_before:
+        bad = slugs_of(m & shown_before)[0]
+        raise _err(said("go-stop: card {card!r} is shown by two players", card=bad),
+                   card=bad,
+                   player=p, field=f"sitting_out.{p}.shows")
+    return m
+
+
+def _claim(c: Compiled, n, m, triples):
+    """(chips per payer, shown, paid cards, triples): each card sold earns the rate, doubled
+    when a triple was shown too (6.3)."""
+    cards = m
+    if n == 4 and c.rules.four_player_rain_exception and m & BRIGHTS == RAIN:
+        cards &= ~RAIN  # 6.3: 4 people, a lone rain bright is not paid
+    per = c.r.compensation_rate * cards.bit_count() * (2 if triples else 1)
+    return (per, m, cards, triples)
+
+
+class Inputs(NamedTuple):
+    """The rest of the round as read: piles, events, whether calls are checked, the carry."""
+    piles: dict  # active player -> pile mask
+    events: list
+    check: bool  # check the Go and Stop scores against the captures
+    carry_n: int  # nagari hands carried in (6.6)
+    pending: object  # carry.compensation as given: checked only if delayed compensation is
+
+
+def read_inputs(g, rnd, c: Compiled, table: Table) -> Inputs:
+    """The piles of those who play (never holding a card shown by a sitter), the events,
+    ``check_calls`` and the carry."""
+    piles = piles_of(g, rnd, table.active, required=False, deck=c.deck)
+    for p, m in piles.items():
+        if m & table.shown:
+            bad = slugs_of(m & table.shown)[0]
+            raise _err(said("go-stop: card {card!r} is in {player!r}'s captures and shown by "
+                            "a player who sat out", card=bad, player=p), card=bad, player=p,
+                       field=f"captures.{p}")
+    events = events_of(g, rnd, table.active)
+    check = rnd.get("check_calls", True)
+    if not isinstance(check, bool):
+        raise _err(said("go-stop: 'check_calls' must be true or false"), field="check_calls")
+    carry = rnd.get("carry") or {}
+    if not _is_map(carry):
+        raise _err(said("go-stop: 'carry' must be the previous round's carry object"),
+                   field="carry")
+    carry_n = carry.get("nagari", 0)
+    if not isinstance(carry_n, int) or isinstance(carry_n, bool) or carry_n < 0:
+        raise _err(said("go-stop: carry.nagari must be a whole number >= 0"),
+                   field="carry.nagari")
+    return Inputs(piles, events, check, carry_n, carry.get("compensation", []))
+
+
+# =============================================================================================
+# Phase 2: check it: replay the events
+# =============================================================================================
+
+class Hand(NamedTuple):
+    """The hand as its events tell it, once replayed."""
+    target: int  # the Stop target (5.1)
+    gos: dict  # player -> the scores of their Go calls, in order
+    heundeum: dict  # player -> months shown
+    bombs: dict  # player -> months bombed
+    offers: tuple  # refused nagari offers: (offerer, refuser, index, lapsed at or None)
+    oe: tuple  # (index, event) of each oe-myeon
+    sake_as: dict  # sake_designation events: player -> animal or junk
+    weol: frozenset  # who made weol-yak on the first turn
+    junk: tuple  # junk steals: (event type, from, to, junk)
+    last_owner: dict  # card bit -> (to, index) of its last junk_transfer
+    instant: tuple  # Payments made at once (3.8, 6.4)
+    end: tuple  # (kind, data) of how the hand ended
+    fours: tuple  # (player, index) of each four in hand
+    go_index: dict  # first Go event of each player (5.7 go-bak suspension)
+
+
+class _Replay:
+    """The hand while its events are replayed: what the event handlers read and record.
+    Only ``replay_events`` and its handlers see it; it leaves as a frozen ``Hand``."""
+    __slots__ = ("r", "c", "active", "dealer", "check", "target", "opp", "gos", "heundeum",
+                 "bombs", "passes", "ppuks", "stacks", "offers", "oe", "sake_as", "weol",
+                 "junk", "last_owner", "instant", "end", "fours", "go_index")
+
+    def __init__(self, c: Compiled, active, dealer, check):
+        r = self.r = c.r
+        self.c, self.active, self.dealer, self.check = c, active, dealer, check
+        self.target = r.stop_threshold_2p if len(active) == 2 else r.stop_threshold_3p
+        self.opp = {p: [q for q in active if q != p] for p in active}
+        self.gos = {p: [] for p in active}
+        self.heundeum = {p: [] for p in active}
+        self.bombs = {p: [] for p in active}
+        self.passes = {p: 0 for p in active}
+        self.ppuks = {p: 0 for p in active}
+        self.stacks = {p: 0 for p in active}
+        self.offers = []  # [offerer, refuser, index, lapsed_at]
+        self.oe = []
+        self.sake_as = {}
+        self.weol = set()
+        self.junk = []
+        self.last_owner = {}
+        self.instant = []
+        self.end = None
+        self.fours = []
+        self.go_index = {}
+
+    def chips(self, p, amount, why):
+        """Instant chips: each opponent pays ``p`` at once (3.8, 6.4)."""
+        for q in self.opp[p]:
+            self.instant.append(Payment(q, p, amount, why))
+
+    def steal(self, ev, p, n):
+        """Each opponent owes ``p`` ``n`` junk (6.5): bookkeeping for the table."""
+        if n:
+            for q in self.opp[p]:
+                self.junk.append((ev["type"], q, p, n))
+
+    def frozen(self) -> Hand:
+        return Hand(self.target, self.gos, self.heundeum, self.bombs,
+                    tuple(tuple(o) for o in self.offers), tuple(self.oe), self.sake_as,
+                    frozenset(self.weol), tuple(self.junk), self.last_owner,
+                    tuple(self.instant), self.end, tuple(self.fours), self.go_index)
+
+
+_AFTER_END_OK = {"four_in_hand"}  # a second four in hand may still be shown
+
+
+def replay_events(c: Compiled, active, dealer, events, check) -> Hand:
+    """Replay the events in order, each checked as it comes (Go validation 5.2, instant chips
+    6.4, junk-steal bookkeeping 6.5); the hand must end, and nothing may follow its end."""
+    h = _Replay(c, active, dealer, check)
+    for i, ev in enumerate(events):
+        t = ev["type"]
+        p = ev.get("player")
+        if h.end is not None and not (t in _AFTER_END_OK and h.end[0] == "four"):
+            raise _err(said("go-stop: event {i} ({type}) comes after the hand ended "
+                            "({end} at event {j})", i=i, type=t, end=h.end[0],
+                            j=h.end[1]['index']), field=f"events.{i}")
+        on_event = _ON_EVENT.get(t)
+        if on_event is not None:
+            on_event(h, i, ev, p)
+    if h.end is None:
+        raise _err(said("go-stop: the round has no end: add a stop, nagari, four_in_hand, "
+                        "void_deal or four_on_table event"), field="events")
+    return h.frozen()
+
+
+# -- the calls (5.1, 5.2) ---------------------------------------------------------------------
+
+def _on_go(h, i, ev, p):
+    """A Go call; its score is checked unless check_calls is off."""
+    s = _int(ev, "score", i)
+    g = h.gos[p]
+    if h.check:
+        _check_go(h.target, g, i, p, s)
+    g.append(s)
+    h.go_index.setdefault(p, i)
+
+
+def _check_go(target, earlier, i, p, s):
+    """5.2: the first Go needs the Stop target; each later one more points than the last."""
+    if s is None:
+        raise _err(said("{at}a go needs the caller's 'score'", at=_at(i)),
+                   player=p, field=f"events.{i}.score")
+    if not earlier and s < target:
+        raise _err(said("{at}{player!r} cannot say Go at {score} points, below "
+                        "the Stop target {target} (5.2)", at=_at(i), player=p,
+                        score=s, target=target), player=p, rule="go",
+                   field=f"events.{i}.score")
+    if earlier and s <= earlier[-1]:
+        raise _err(said("{at}{player!r} said Go at {last} before, so a new call "
+                        "needs more than {last} points, not {score} (5.2)",
+                        at=_at(i), player=p, last=earlier[-1], score=s),
+                   player=p, rule="go", field=f"events.{i}.score")
+
+
+def _on_stop(h, i, ev, p):  # stop, winning_brights
+    t = ev["type"]
+    if t == "winning_brights" and not h.r.winning_brights:
+        raise _err(said("{at}winning_brights needs the winning_brights option",
+                        at=_at(i)), option="winning_brights", field=f"events.{i}")
+    h.end = ("stop", {"index": i, "player": p, "score": _int(ev, "score", i),
+                      "type": t})
+
+
+# -- shaking, bombs, stacks (3.6, 6.4) --------------------------------------------------------
+
+def _on_heundeum(h, i, ev, p):
+    m = _month(ev, i)
+    turn = _int(ev, "turn", i, minimum=1)
+    if m in h.heundeum[p]:
+        raise _err(said("{at}{player!r} already showed {month}", at=_at(i), player=p,
+                        month=m), player=p,
+                   field=f"events.{i}.month")
+    if h.r.heundeum_timing == "deal_only" and turn is not None and turn > 1:
+        raise _err(said("{at}heundeum only after the deal under "
+                        "heundeum_timing=deal_only, not on turn {turn}", at=_at(i),
+                        turn=turn), player=p,
+                   option="heundeum_timing", field=f"events.{i}.turn")
+    h.heundeum[p].append(m)
+
+
+def _on_bomb(h, i, ev, p):
+    r = h.r
+    m = _month(ev, i)
+    if m in h.heundeum[p] and not r.bomb_with_declared_triple:
+        raise _err(said("{at}{player!r} declared {month} as heundeum and may not "
+                        "bomb with it (bomb_with_declared_triple off, 3.6.1)",
+                        at=_at(i), player=p, month=m), player=p,
+                   option="bomb_with_declared_triple", field=f"events.{i}")
+    if m in h.bombs[p]:
+        raise _err(said("{at}{player!r} bombed {month} twice", at=_at(i), player=p,
+                        month=m), player=p,
+                   field=f"events.{i}.month")
+    h.bombs[p].append(m)
+    h.steal(ev, p, 1 if r.bomb_steals_junk else 0)
+
+
+def _on_pass_hand_play(h, i, ev, p):
+    h.passes[p] += 1
+    if h.r.bomb_draw_mode != "one_plus_two_skips" or h.passes[p] > 2 * len(h.bombs[p]):
+        raise _err(said("{at}{player!r} may skip a hand play only after a bomb, at "
+                        "most twice per bomb, under bomb_draw_mode=one_plus_two_skips",
+                        at=_at(i), player=p), player=p, option="bomb_draw_mode",
+                   field=f"events.{i}")
+
+
+def _on_ppuk(h, i, ev, p):
+    """A first-turn ppuk may pay chips (3.8); the third ppuk wins the hand at once (6.4)."""
+    r = h.r
+    turn = _int(ev, "turn", i, minimum=1)
+    h.ppuks[p] += 1
+    if turn == 1 and r.first_turn_ppuk_chips:
+        h.chips(p, r.first_turn_ppuk_chips, said("first-turn ppuk (3.8)"))
+    if h.ppuks[p] == 3:
+        h.chips(p, r.three_ppuk_chips, said("third ppuk: the hand ends (6.4)"))
+        h.end = ("three_ppuk", {"index": i, "player": p})
+
+
+def _on_stack_capture(h, i, ev, p):  # stack_capture, ja_ppuk
+    """Taking a stack steals junk (6.5): more when one's own stack (ja-ppuk) or with hiki."""
+    r = h.r
+    t = ev["type"]
+    creator = p if t == "ja_ppuk" else ev.get("creator", "dealt")
+    if creator != "dealt" and creator not in h.active:
+        raise _err(said("{at}stack creator {player!r} is not at the table (use a "
+                        "player's name or 'dealt')", at=_at(i), player=creator),
+                   player=creator,
+                   field=f"events.{i}.creator")
+    h.stacks[p] += 1
+    if creator == "dealt" and r.stack_capture_steals == "created_only":
+        n = 0
+    else:
+        n = 2 if r.hiki_bonus else 1
+        if creator == p:
+            n = max(n, r.ja_ppuk_junk)
+    if r.triple_hiki and h.stacks[p] == 3:
+        n += 2  # 10 A18: once, at the third capture
+    h.steal(ev, p, n)
+
+
+def _on_layout_steal(h, i, ev, p):  # sseul, chok, ttadak
+    """One junk from each opponent, except on the last turn (6.5)."""
+    last = _bool(ev, "last_turn", i)
+    n = 0 if last or (ev["type"] == "sseul" and not h.r.sseul_steals) else 1
+    h.steal(ev, p, n)
+
+
+# -- jokers and junk (2.4, 6.5) ---------------------------------------------------------------
+
+def _on_joker(h, i, ev, p):  # joker_capture, joker_from_layout
+    c = h.c
+    card = ev.get("card")
+    if card not in c.jokers:
+        raise _err(said("{at}{card!r} is not a bonus card in play "
+                        "(joker_table={table!r})", at=_at(i), card=card,
+                        table=h.r.joker_table), card=str(card),
+                   option="joker_table", field=f"events.{i}.card")
+    if ev["type"] == "joker_from_layout" and p != h.dealer:
+        raise _err(said("{at}a joker dealt to the layout goes to the dealer "
+                        "{dealer!r}, not {player!r}", at=_at(i), dealer=h.dealer,
+                        player=p), player=p, field=f"events.{i}")
+    if c.jokers[card][1] == "boss_junk":
+        h.steal(ev, p, 1)
+
+
+def _on_junk_transfer(h, i, ev, p):
+    """Records where a junk card went last; the Stop checks it against the final piles."""
+    c = h.c
+    giver, card = ev.get("from"), ev.get("card")
+    if giver not in h.active or giver == p:
+        raise _err(said("{at}junk_transfer 'from' {player!r} must be another player "
+                        "at the table", at=_at(i), player=giver), player=giver,
+                   field=f"events.{i}.from")
+    bit = BIT.get(card) if isinstance(card, str) else None
+    if bit is None or not bit & (c.junk_cards | c.flex_mask):
+        raise _err(said("{at}{card!r} is not a junk card in play", at=_at(i),
+                        card=card), card=str(card), field=f"events.{i}.card")
+    h.last_owner[bit] = (p, i)
+
+
+def _on_sake_designation(h, i, ev, p):
+    a = ev.get("as")
+    if a not in ("animal", "junk"):
+        raise _err(said("{at}sake_designation 'as' must be animal or junk",
+                        at=_at(i)), player=p, field=f"events.{i}.as")
+    h.sake_as[p] = a
+
+
+# -- ends without a Stop (3.3, 3.4, 6.6) ------------------------------------------------------
+
+def _on_four_in_hand(h, i, ev, p):
+    """Four of a month in hand (3.4): the first one shown ends the hand; others may follow."""
+    _month(ev, i)
+    if any(q == p for q, _ in h.fours):
+        raise _err(said("{at}{player!r} already showed four", at=_at(i), player=p),
+                   player=p,
+                   field=f"events.{i}")
+    h.fours.append((p, i))
+    h.end = ("four", {"index": h.fours[0][1], "player": h.fours[0][0]})
+
+
+def _on_four_on_table(h, i, ev, p):
+    h.end = ("four_on_table", {"index": i})
+
+
+def _on_void_deal(h, i, ev, p):
+    reason = ev.get("reason", "four_in_layout")
+    if reason == "four_pairs" and not h.r.misdeal_four_pairs:
+        raise _err(said("{at}a four-pairs misdeal needs the misdeal_four_pairs "
+                        "option", at=_at(i)), option="misdeal_four_pairs",
+                   field=f"events.{i}.reason")
+    h.end = ("void", {"index": i, "reason": reason})
+
+
+def _on_nagari(h, i, ev, p):
+    h.end = ("nagari", {"index": i, "reason": ev.get("reason", "cards_exhausted")})
+
+
+# -- nagari offers and oe-myeon: who pays for both (5.7) --------------------------------------
+
+def _on_syodang_offer(h, i, ev, p):
+    """Accepted by both, the hand is a nagari; refused, the refuser may pay for both."""
+    if len(h.active) != 3:
+        raise _err(said("{at}a nagari (syodang) may be offered only with 3 players "
+                        "(5.7)", at=_at(i)), player=p, field=f"events.{i}")
+    ref = ev.get("refused_by")
+    if ref is None:
+        h.end = ("nagari", {"index": i, "reason": "syodang_accepted"})
+    else:
+        if ref not in h.active or ref == p:
+            raise _err(said("{at}refused_by {player!r} must be one of the two other "
+                            "players", at=_at(i), player=ref), player=ref,
+                       field=f"events.{i}.refused_by")
+        h.offers.append([p, ref, i, None])
+
+
+def _on_syodang_lapsed(h, i, ev, p):
+    open_ = [o for o in h.offers if o[3] is None]
+    if not open_:
+        raise _err(said("{at}no refused nagari offer is in effect", at=_at(i)),
+                   field=f"events.{i}")
+    open_[-1][3] = i
+
+
+def _on_oe_myeon(h, i, ev, p):
+    kind = ev.get("kind", "played_unmatched")
+    if kind not in ("played_unmatched", "left_capturable"):
+        raise _err(said("{at}oe_myeon kind must be played_unmatched or "
+                        "left_capturable", at=_at(i)), field=f"events.{i}.kind")
+    card = ev.get("card")
+    if not isinstance(card, str) or card not in CARD:
+        raise _err(said("{at}unknown card {card!r}", at=_at(i), card=card),
+                   card=str(card),
+                   field=f"events.{i}.card")
+    for k in ("last_card", "offered_draw", "same_result"):
+        _bool(ev, k, i)
+    h.oe.append((i, ev))
+
+
+# -- first-turn variants (3.8) ----------------------------------------------------------------
+
+# event -> (option with the chips, the payment's reason)
+_FIRST_TURN = {"first_turn_four_capture": ("first_turn_four_capture_chips",
+                                           "first turn four capture (3.8)"),
+               "first_turn_chok": ("first_turn_chok_chips", "first turn chok (3.8)"),
+               "boar_first_turn": ("boar_first_turn_chips", "boar first turn (3.8)"),
+               "boar_capture": ("boar_first_turn_chips", "boar capture (3.8)")}
+
+
+def _on_first_turn_chips(h, i, ev, p):
+    t = ev["type"]
+    opt, why = _FIRST_TURN[t]
+    if not getattr(h.r, opt):
+        raise _err(said("{at}{type} pays nothing unless {option} is set", at=_at(i),
+                        type=t, option=opt), option=opt, field=f"events.{i}")
+    h.chips(p, getattr(h.r, opt), said(why))
+
+
+def _on_weol_yak_first_turn(h, i, ev, p):
+    if not h.r.weol_yak_first_turn:
+        raise _err(said("{at}weol_yak_first_turn needs that option", at=_at(i)),
+                   option="weol_yak_first_turn", field=f"events.{i}")
+    h.weol.add(p)
+
+
+def _on_baek_hwa_jeom(h, i, ev, p):
+    if not h.r.baek_hwa_jeom:
+        raise _err(said("{at}baek_hwa_jeom needs that option", at=_at(i)),
+                   option="baek_hwa_jeom", field=f"events.{i}")
+    h.steal(ev, p, 1)
+
+
+_ON_EVENT = {
+    "go": _on_go, "stop": _on_stop, "winning_brights": _on_stop,
+    "heundeum": _on_heundeum, "bomb": _on_bomb, "pass_hand_play": _on_pass_hand_play,
+    "ppuk": _on_ppuk, "stack_capture": _on_stack_capture, "ja_ppuk": _on_stack_capture,
+    "sseul": _on_layout_steal, "chok": _on_layout_steal, "ttadak": _on_layout_steal,
+    "joker_capture": _on_joker, "joker_from_layout": _on_joker,
+    "junk_transfer": _on_junk_transfer, "sake_designation": _on_sake_designation,
+    "four_in_hand": _on_four_in_hand, "four_on_table": _on_four_on_table,
+    "void_deal": _on_void_deal, "nagari": _on_nagari,
+    "syodang_offer": _on_syodang_offer, "syodang_lapsed": _on_syodang_lapsed,
+    "oe_myeon": _on_oe_myeon,
+    **{t: _on_first_turn_chips for t in _FIRST_TURN},
+    "weol_yak_first_turn": _on_weol_yak_first_turn, "baek_hwa_jeom": _on_baek_hwa_jeom,
+}
+
+
+# -- a Stop, against the captures (5.1, 5.2, 5.7, 6.5) ----------------------------------------
+
+def check_stop_piles(rnd, h: Hand, active, piles):
+    """A Stop settles on every pile at the table, and the last receiver of each
+    junk_transfer must hold the card at the end."""
+    for p in active:
+        if p not in (rnd.get("captures") or {}):
+            raise _err(said("go-stop: a Stop needs {player!r}'s captures (the winner's "
+                            "pile, and each loser's for the bak tests)", player=p),
+                       player=p, field=f"captures.{p}")
+    for bit, (to, i) in h.last_owner.items():
+        if not piles[to] & bit:
+            raise _err(said("go-stop: event {i} gives {card!r} to {player!r}, but it is "
+                            "not in {player!r}'s final captures", i=i,
+                            card=slugs_of(bit)[0], player=to), player=to,
+                       card=slugs_of(bit)[0], field=f"events.{i}")
+
+
+def check_winning_brights(h: Hand, W, mW):
+    """A winning_brights Stop (a variant) needs all five brights."""
+    if h.end[1]["type"] == "winning_brights" and mW & BRIGHTS != BRIGHTS:
+        raise _err(said("go-stop: {player!r} declared winning_brights without all five "
+                        "brights", player=W), player=W, rule="winning_brights")
+
+
+def declared_sake(rnd, h: Hand, active) -> dict:
+    """{player: SAKE if the sake cup was declared junk, else 0} (2.3, 4): the round's
+    ``sake_as`` first, then the sake_designation events."""
+    forced = {}
+    raw_as = rnd.get("sake_as") or {}
+    if not _is_map(raw_as):
+        raise _err(said("go-stop: 'sake_as' must map players to animal or junk"),
+                   field="sake_as")
+    for p, a in list(raw_as.items()) + list(h.sake_as.items()):
+        if p not in active or a not in ("animal", "junk"):
+            raise _err(said("go-stop: sake_as {player!r}: {value!r} (players at the table; "
+                            "animal or junk)", player=p, value=a), player=p, field=f"sake_as.{p}")
+        forced[p] = SAKE if a == "junk" else 0
+    return forced
+
+
+def check_stop_calls(h: Hand, W, best_ps):
+    """The Stop against the captures (unless check_calls is off): the target reached (5.1),
+    more than the last Go (5.2), and the stated score, if any, the one the captures give."""
+    G = h.gos[W]
+    if best_ps < h.target:
+        raise _err(said("go-stop: {player!r} cannot stop with {score} points: the Stop "
+                        "target is {target} (5.1)", player=W, score=best_ps,
+                        target=h.target), player=W, rule="stop", field=f"captures.{W}")
+    if G and best_ps <= G[-1]:
+        raise _err(said("go-stop: {player!r} said Go at {last} and cannot stop at "
+                        "{score} points (it must be more than {last}, 5.2)", player=W,
+                        last=G[-1], score=best_ps), player=W, rule="stop")
+    s = h.end[1]["score"]
+    if s is not None and s != best_ps:
+        raise _err(said("go-stop: the stop says {player!r} has {stated} points but the "
+                        "captures score {score}", player=W, stated=s, score=best_ps),
+                   player=W, rule="stop", field=f"events.{h.end[1]['index']}.score")
+
+
+def check_oe_myeon(h: Hand, W, mW):
+    """5.7: the oe-myeon card is one the winner captured to win, and never the winner's."""
+    for i, ev in h.oe:
+        if ev["player"] == W:
+            raise _err(said("{at}the winner {player!r} cannot be liable for oe-myeon",
+                            at=_at(i), player=W), player=W, rule="oe_myeon",
+                       field=f"events.{i}.player")
+        if not mW & CARD[ev["card"]].bit:
+            raise _err(said("{at}oe-myeon card {card!r} is not in the winner {player!r}'s "
+                            "captures", at=_at(i), card=ev["card"], player=W), card=ev["card"],
+                       rule="oe_myeon",
+                       field=f"events.{i}.card")
