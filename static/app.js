@@ -14,6 +14,7 @@ function toggleTheme() {
   root.dataset.theme = dark ? "dark" : "light";
   localStorage.setItem("theme", root.dataset.theme);
 }
+document.querySelector(".bar .theme").addEventListener("click", toggleTheme);
 // the language links keep the page's own query (?t=... for a session)
 document.querySelectorAll(".langs a").forEach(a => a.addEventListener("click", () => {
   document.cookie = "lang=" + a.dataset.lang + ";path=/;max-age=31536000;samesite=lax";

@@ -2,9 +2,10 @@
    open with no network; pages are fetched fresh when possible and fall back to the last copy.
    API calls are never cached here: a round entered offline waits in the page's outbox
    (static/app.js) and is sent once when the network returns. */
-const SHELL = "tally-shell-v2", PAGES = "tally-pages-v1";
-const ASSETS = ["/static/app.css", "/static/app.js", "/static/inputs.js", "/static/record.js", "/static/session.js",
-                "/static/home.js", "/cards.svg", "/cards.svg?months=kr", "/icon-192.png", "/manifest.webmanifest"];
+const SHELL = "tally-shell-v3", PAGES = "tally-pages-v1";
+const ASSETS = ["/static/app.css", "/static/theme.js", "/static/app.js", "/static/inputs.js", "/static/record.js",
+                "/static/session.js", "/static/home.js", "/static/api_docs.css",
+                "/cards.svg", "/cards.svg?months=kr", "/icon-192.png", "/manifest.webmanifest"];
 self.addEventListener("install", e => {
   e.waitUntil(caches.open(SHELL).then(c => c.addAll(ASSETS)).then(() => self.skipWaiting()));
 });
@@ -28,8 +29,13 @@ self.addEventListener("fetch", e => {
     e.respondWith(fetch(req).then(r => {
       if (r.ok) { const copy = r.clone(); caches.open(PAGES).then(c => c.put(req, copy)); }
       return r;
-    }).catch(() => caches.open(PAGES).then(c => c.match(req)).then(hit => hit || new Response(
-      "<!doctype html><meta name=viewport content='width=device-width'><p style='font:20px system-ui;padding:20px'>Offline</p>",
-      {headers: {"Content-Type": "text/html"}}))));
+    }).catch(() => caches.open(PAGES).then(c => c.match(req)).then(hit => hit || offlinePage())));
   }
 });
+// never opened while online: styled by the cached app.css (no inline style, tally/headers.py)
+function offlinePage() {
+  return new Response("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
+    "<link rel=stylesheet href='/static/app.css'><main><h1>Offline</h1></main>",
+    {headers: {"Content-Type": "text/html; charset=utf-8",
+               "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'"}});
+}

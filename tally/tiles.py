@@ -76,7 +76,9 @@ def symbol(card: Card, *, korean_months: bool = False) -> str:
 def sprite(*, korean_months: bool = False) -> str:
     """Every card as an SVG ``<symbol id="card-<slug>">``, for ``<use href="...#card-...">``."""
     body = "".join(symbol(c, korean_months=korean_months) for c in ALL_CARDS)
-    return f'<svg xmlns="http://www.w3.org/2000/svg" style="display:none">{body}</svg>'
+    # no style="display:none": symbols are never drawn by themselves, and the sprite is only
+    # referenced from outside (an inline style would break the CSP when it is opened directly)
+    return f'<svg xmlns="http://www.w3.org/2000/svg">{body}</svg>'
 
 
 def standalone(card: Card) -> str:

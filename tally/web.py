@@ -64,6 +64,9 @@ def create_app(config: dict | None = None) -> Flask:
     from . import pages
 
     pages.init_app(app)  # home, session (share links /s/<id>?t=), record, rules, PWA assets
+    from . import headers
+
+    headers.init_app(app)  # CSP, nosniff, no framing, no referrer on every response
 
     # compressed responses for phones on a table's weak network (static files included)
     from flask_compress import Compress

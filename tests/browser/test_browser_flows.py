@@ -66,7 +66,9 @@ class Phone:
         """Tap a card and wait until the engine's answer is on screen (timed in the page)."""
         n = self.page.evaluate("window.__tapTimes.length")
         self.tap(f'.t[data-s="{slug}"]')
-        self.page.wait_for_function(f"window.__tapTimes.length > {n}")
+        # a function, not an expression: Playwright evals an expression in the page, which
+        # the pages' CSP (no 'unsafe-eval') refuses
+        self.page.wait_for_function(f"() => window.__tapTimes.length > {n}")
 
     def player(self, i):
         self.tap(f'.who .pl[data-i="{i}"]')

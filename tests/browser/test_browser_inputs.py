@@ -160,7 +160,11 @@ def test_go_stop_five_people_sitting_out(server, phone):
     expect(ed.locator(":scope > .sx-h .sx-l")).to_have_text("Ed")
     ed.locator(".sx-field").nth(0).locator("select").select_option("pine-crane")
     tap(ed.locator(".sx-field").nth(1), "0")
-    # the draft on this phone keeps what the widgets hold across a reload
+    # the draft on this phone keeps what the widgets hold across a reload; a widget tells the
+    # form in a timeout after the tap (inputs.js), so let that run first: a reload sent in the
+    # same millisecond as the tap (no person is that fast) races it, and loses more often
+    # with Cross-Origin-Opener-Policy set (tally/headers.py)
+    page.evaluate("() => new Promise(done => setTimeout(done))")
     page.reload()
     page.wait_for_selector("#inputs .sx > *")
     out = field(page, "sitting_out")
