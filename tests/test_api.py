@@ -618,3 +618,16 @@ def test_make_run_banner_and_public_addresses(monkeypatch):
     assert share.public_base("http://evil.example/", None, ["10.0.0.4"]) == \
         "http://192.168.7.9"
     assert share.public_base("http://x/", "https://p.example/") == "https://p.example"
+
+
+def test_a_poll_with_the_compressed_etag_is_a_304(client):
+    """Flask-Compress sends ETag "1:br" for a compressed answer; a phone polls with it."""
+    s = Session(client)
+    r = client.get(s.url(""), headers={"Accept-Encoding": "br"})
+    tag = r.headers["ETag"]
+    assert tag == '"1:br"' and r.status_code == 200
+    again = client.get(s.url(""), headers={"If-None-Match": tag, "Accept-Encoding": "br"})
+    assert again.status_code == 304 and not again.get_data()
+    s.add(k7())
+    changed = client.get(s.url(""), headers={"If-None-Match": tag, "Accept-Encoding": "br"})
+    assert changed.status_code == 200 and changed.headers["ETag"] == '"2:br"'
