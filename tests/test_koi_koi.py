@@ -640,7 +640,9 @@ def test_registry_counts():
     assert {o.id for o in g.options} >= variations | {
         "lucky_7_triple", "willow_ribbon_counts_as_additional", "lucky_7_threshold_uses_base",
         "minimum_points_call_counts_as_koikoi", "count_all_yaku_distinct_sets"}
-    assert [p.id for p in g.presets] == ["book"] and g.default_preset == "book"
+    # the book's own preset is the default; the others are public programs' rules (issue 10)
+    assert [p.id for p in g.presets] == ["book", "nintendo", "koikoi_ai", "hanafuda_js"]
+    assert g.default_preset == "book"
     assert all(not g.rules("book")[v] for v in kk.VARIATIONS)  # section 8.1
 
 

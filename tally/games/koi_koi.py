@@ -39,10 +39,14 @@ PAULOWNIA_CARDS = month_mask("paulownia")
 MONTHS = tuple(month_mask(f.id) for f in FLOWERS)
 FLOWER_IDS = tuple(f.id for f in FLOWERS)
 MAX_TURNS = 8  # 8 cards in each hand: at most 8 decisions per player (section 3)
+# House rules of other programs (docs/games/koi-koi.md, "Playing another program's rules"):
+RAIN_IN_PILE = RAINMAN | BIT["willow-lightning"]  # koikoi-scorer's RainBreakViewings
+VIEW_SEASON = {"hanami": "cherry", "tsukimi": "pampas"}  # hanafuda-js: months 3 and 8
+WEATHERS = ("clear", "rainy", "foggy")  # hanafuda-js's weather context
 
 # --- the yaku table (digest section 4) ----------------------------------------------------
-BRIGHT_CAT, VIEWS_CAT, RIBBON_CAT, OTHER_CAT, CHAFF_CAT = range(5)
-_CAT_NAMES = ("bright", "", "ribbon", "other", "")  # YakuDef.group: "one of" groups only
+BRIGHT_CAT, VIEWS_CAT, RIBBON_CAT, OTHER_CAT, CHAFF_CAT, MONTH_CAT = range(6)
+_CAT_NAMES = ("bright", "", "ribbon", "other", "", "")  # YakuDef.group: "one of" groups only
 
 # id, category, English (book), Japanese (conventional, A15), points in words, cards,
 # description; in the digest's table order, which is also the order results list them.
@@ -73,19 +77,31 @@ _YAKU_ROWS = (
     ("kasu", CHAFF_CAT, "Any 10 Chaffs", "カス", "1, +1 per further chaff", CHAFFS,
      "ten chaffs (the storm counts)"),
 )
-_CAT = {row[0]: row[1] for row in _YAKU_ROWS}
-_NAMES = {row[0]: {"en": row[2], "ja": row[3]} for row in _YAKU_ROWS}
+# A yaku the digest's table does not have: only the house rule yaku_of_the_month plays it, so
+# it stays out of YAKU (the digest's 13, section 4). Oni Koi-Koi has it under the same id.
+_HOUSE_YAKU_ROWS = (
+    ("yaku_of_the_month", MONTH_CAT, "Yaku of the Month", "月札", "4", 0,
+     "with yaku_of_the_month: all four cards of the round's month"),
+)
+_CAT = {row[0]: row[1] for row in _YAKU_ROWS + _HOUSE_YAKU_ROWS}
+_NAMES = {row[0]: {"en": row[2], "ja": row[3]} for row in _YAKU_ROWS + _HOUSE_YAKU_ROWS}
 # How each growing yaku counts (YakuHit.note), as (points, beyond) for the templates below.
 _GROWS = {"tan": (1, 5), "aotan": (5, 3), "akatan": (5, 3), "akatan_aotan": (10, 6),
           "tane": (1, 5), "inoshikacho": (5, 3), "kasu": (1, 10)}
 
 
-def _note(yid: str, willow_inc=True, special=False):
+def _note(yid: str, willow_inc=True, special=False, each=1):
     points, beyond = _GROWS[yid]
     if yid == "tan":
         return said("{points} + 1 per dry ribbon beyond {count}", points=points, count=beyond)
     if yid in ("tane", "inoshikacho"):
         return said("{points} + 1 per ten beyond {count}", points=points, count=beyond)
+    if yid == "kasu" and each != 1:  # kasu_points_per_chaff
+        if special:
+            return said("{points} + {each} per chaff beyond {count} (storm, coloured "
+                        "paulownia, sake count 2)", points=points, each=each, count=beyond)
+        return said("{points} + {each} per chaff beyond {count}", points=points, each=each,
+                    count=beyond)
     if yid == "kasu":
         if special:
             return said("{points} + 1 per chaff beyond {count} (storm, coloured paulownia, "
@@ -104,6 +120,7 @@ YAKU = tuple(YakuDef(id_, _NAMES[id_], pts, slugs_of(cards), _CAT_NAMES[cat], de
 
 # --- options (digest section 8) -----------------------------------------------------------
 _FLOW, _SCORE, _YAKU_G, _INTERP = "game flow", "round scoring", "yaku list", "interpretation"
+_HOUSE = "other programs' house rules"  # not the book's variations (section 8)
 
 
 def _b(id_, desc, group, excludes=()):
@@ -175,10 +192,107 @@ OPTIONS = (
     Option("steal_points_bank", INT, 50, "with steal_points: each player's starting bank",
            minimum=0, group=_FLOW),
 )
-PRESETS = (Preset("book", "the Hanami book's rules: every variation off, koi-koi doubles "
-                  "the stopper's score once"),)
-# the 27 book variations + lucky_7_triple (section 8); the rest are interpretation options
-VARIATIONS = tuple(o.id for o in OPTIONS if o.group != _INTERP and o.id != "steal_points_bank")
+
+
+def _points(id_, default, desc):
+    return Option(id_, INT, default, desc, minimum=0, maximum=100, group=_HOUSE)
+
+
+def _h(id_, desc, excludes=()):
+    return Option(id_, BOOL, False, desc, group=_HOUSE, excludes=excludes)
+
+
+# The house rules of other Koi-Koi programs (each default keeps the book's rules). Sources:
+# koikoi-scorer = github.com/sidsryu/koikoi-scorer (src/point-counter.cpp, rule-define.h),
+# KoiKoi-AI = github.com/guansanghai/KoiKoi-AI (koikoigame.py), hanafuda-js =
+# github.com/fuda-cafe/hanafuda-js (src/scoring/manager.ts KOIKOI_RULES, src/scoring/rules).
+HOUSE_OPTIONS = (
+    _points("goko_points", 10, "5 Brights is worth this many points (0: not a yaku)"),
+    _points("shiko_points", 8, "4 Dry Brights is worth this many points (0: not a yaku)"),
+    _points("ame_shiko_points", 7, "Any 4 Brights (the rain man and three more) is worth this "
+            "many points (0: not a yaku, so they score as 3 Brights)"),
+    _points("sanko_points", 5, "3 Brights is worth this many points (0: not a yaku)"),
+    _points("hanami_points", 5, "Flower Viewing (curtain and sake cup) is worth this many "
+            "points (0: not a yaku)"),
+    _points("tsukimi_points", 5, "Moon Viewing (moon and sake cup) is worth this many points "
+            "(0: not a yaku)"),
+    Option("views_points_after_koikoi", INT, None, "once a player has called koi-koi in the "
+           "round, their Flower and Moon Viewing are worth this many points instead (empty: "
+           "no change)", minimum=0, maximum=100, group=_HOUSE, nullable=True),
+    _h("views_in_season_only", "Flower Viewing scores only in the cherry month and Moon "
+       "Viewing only in the pampas month (the round's month is needed)"),
+    _h("views_double_in_season", "Flower Viewing is worth double in the cherry month, Moon "
+       "Viewing in the pampas month (the round's month is needed)"),
+    _h("weather_voids_views", "rainy weather voids Flower Viewing, foggy weather voids Moon "
+       "Viewing (the round's weather is given)"),
+    _h("rain_voids_views", "the rain man or the lightning in a player's captured cards voids "
+       "their Flower and Moon Viewing"),
+    _h("willow_is_rain", "with rain_voids_views: any willow card voids them (the swallow and "
+       "the willow ribbon too)"),
+    _h("willow_ribbon_in_tan", "the willow ribbon counts toward Ribbons (tan): as one of the "
+       "five and as a further ribbon"),
+    _h("flat_ribbon_sets", "Poetry and Purple Ribbons are a flat 5 each and add to each other "
+       "and to Ribbons (tan): no point per further ribbon"),
+    _h("akatan_aotan_bonus", "with flat_ribbon_sets: holding both Poetry and Purple Ribbons "
+       "adds a further 10 (5 + 5 + 10)"),
+    _h("flat_inoshikacho", "Boar, Deer, Butterfly is a flat 5 and adds to Tens (tane): no "
+       "point per further ten", ("inoshikacho_and_tane_grow",)),
+    _h("inoshikacho_and_tane_grow", "Boar, Deer, Butterfly (5 + 1 per further ten) and Tens "
+       "(tane) both score", ("flat_inoshikacho", "alternative_ribbon_other_charts")),
+    _h("sake_not_a_ten", "the sake cup is not a ten (it still makes Flower and Moon Viewing)"),
+    Option("kasu_points_per_chaff", INT, 1, "Chaffs (kasu): points for each chaff beyond ten",
+           minimum=1, maximum=10, group=_HOUSE),
+    _h("yaku_of_the_month", "extra yaku worth 4: all four cards of the round's month (the "
+       "round's month is needed)"),
+    _h("koikoi_bonus", "instead of doubling: +1 point per koi-koi call up to three calls; from "
+       "four calls the score is multiplied by the calls minus 2",
+       ("koikoi_multiplier", "lucky_7")),
+    Option("no_stop_dealer_points", INT, 0, "a round nobody stops: the dealer wins this many "
+           "points (0: a draw)", minimum=0, maximum=100, group=_HOUSE),
+    _h("empty_bank_ends_game", "with steal_points: the game ends when a player's bank is "
+       "empty (0 or less)"),
+)
+OPTIONS += HOUSE_OPTIONS
+_HOUSE_DEFAULTS = {o.id: o.default for o in HOUSE_OPTIONS}
+# yaku-list house rules: any of them off its default leaves the fast path (_book_evaluator)
+_HOUSE_YAKU_OPTIONS = tuple(o.id for o in HOUSE_OPTIONS if o.id not in (
+    "koikoi_bonus", "no_stop_dealer_points", "empty_bank_ends_game"))
+
+PRESETS = (
+    Preset("book", "the Hanami book's rules: every variation off, koi-koi doubles the "
+           "stopper's score once"),
+    # sidsryu/koikoi-scorer's defaults, which its README says are Nintendo's published rules
+    # (www.nintendo.co.jp/n09/hana-kabu_games/): test/scoringhands_test.cpp, optionrules_test
+    Preset("nintendo", "Nintendo's published rules, as sidsryu/koikoi-scorer plays them by "
+           "default: no Any 4 Brights and no Viewing yaku, flat 5 ribbon sets and Boar, Deer, "
+           "Butterfly, the willow ribbon counts toward Ribbons, instant wins score 6",
+           {"ame_shiko_points": 0, "hanami_points": 0, "tsukimi_points": 0,
+            "flat_ribbon_sets": True, "flat_inoshikacho": True, "willow_ribbon_in_tan": True,
+            "automatic_win": True}),
+    # guansanghai/KoiKoi-AI koikoigame.py (yaku, yaku_point, round_point, new_round)
+    Preset("koikoi_ai", "guansanghai/KoiKoi-AI's rules (koikoigame.py): Viewing 1, or 3 after "
+           "your own koi-koi; both ribbon sets 5 + 5 + 10; the sake cup also a chaff; +1 per "
+           "own koi-koi call; a round nobody stops gives the dealer 1; 30-point banks, the "
+           "game ends when one is empty",
+           {"hanami_points": 1, "tsukimi_points": 1, "views_points_after_koikoi": 3,
+            "flat_ribbon_sets": True, "akatan_aotan_bonus": True,
+            "willow_ribbon_in_tan": True, "flat_inoshikacho": True, "sake_10_and_1": True,
+            "koikoi_bonus": True, "double_or_nothing": True, "no_stop_dealer_points": 1,
+            "steal_points": True, "steal_points_bank": 30, "empty_bank_ends_game": True}),
+    # fuda-cafe/hanafuda-js src/scoring/manager.ts KOIKOI_RULES and src/scoring/yaku/standard
+    Preset("hanafuda_js", "fuda-cafe/hanafuda-js's KOIKOI_RULES: 5 Brights 15, 3 Brights 6, "
+           "Viewing 3 only in its own month and doubled there, voided by rain or fog; flat "
+           "ribbon sets; Boar, Deer, Butterfly and Tens both grow; Yaku of the Month",
+           {"goko_points": 15, "sanko_points": 6, "hanami_points": 3, "tsukimi_points": 3,
+            "views_in_season_only": True, "views_double_in_season": True,
+            "weather_voids_views": True, "flat_ribbon_sets": True,
+            "willow_ribbon_in_tan": True, "inoshikacho_and_tane_grow": True,
+            "yaku_of_the_month": True}),
+)
+# the 27 book variations + lucky_7_triple (section 8); the rest are interpretation options and
+# other programs' house rules
+VARIATIONS = tuple(o.id for o in OPTIONS if o.group not in (_INTERP, _HOUSE)
+                   and o.id != "steal_points_bank")
 
 # --- events (digest section 7) ------------------------------------------------------------
 EVENTS = (
@@ -228,7 +342,10 @@ class Compiled:
 
     __slots__ = ("rules", "o", "sake_choice", "sake_chaff_w", "special", "willow_inc",
                  "alt", "views", "rain_fog", "friends", "mode", "one_of", "sake_and",
-                 "empty", "hits", "notes", "evaluate")
+                 "empty", "hits", "notes", "evaluate", "points", "house_yaku", "flat_sets",
+                 "sets_bonus", "flat_isc", "tan_ribbons", "sake_ten", "kasu_each",
+                 "month_yaku", "rain_cards", "views_after_koi", "season_only",
+                 "season_double", "weather", "voids")
 
     def __init__(self, rules):
         r = rules
@@ -237,9 +354,7 @@ class Compiled:
         # in the round scorer's many reads: a plain namespace copy is read instead.
         self.o = SimpleNamespace(**dict(rules), preset=rules.preset)
         self.special = r.special_chaffs
-        # section 5.6 step 1: how the sake cup counts
-        self.sake_chaff_w = 2 if r.special_chaffs else 1
-        self.sake_choice = r.sake_10_or_1 or (r.special_chaffs and not r.sake_10_and_1)  # A8
+        self._sake(r)
         self.willow_inc = r.willow_ribbon_counts_as_additional
         self.alt = r.alternative_ribbon_other_charts
         self.views = not r.no_views
@@ -247,21 +362,42 @@ class Compiled:
         self.friends = r.views_with_friends
         self.mode = ("all" if r.count_all_yaku else "one" if r.only_one_yaku else
                      "distinct" if r.count_all_yaku_distinct_sets else "default")
+        self._house(r)
         # "one of" categories; the alternative charts make Ribbon and Other "each" (section 8)
-        self.one_of = frozenset((BRIGHT_CAT,) if self.alt else (BRIGHT_CAT, RIBBON_CAT,
-                                                               OTHER_CAT))
-        self.sake_and = r.sake_10_and_1
+        self.one_of = frozenset((BRIGHT_CAT,) + (() if self.flat_sets else (RIBBON_CAT,)) +
+                                (() if self.flat_isc or r.inoshikacho_and_tane_grow else
+                                 (OTHER_CAT,)))
         self.empty = Evaluation(0, (), (), MappingProxyType({}))
         self.hits = {}
-        self.notes = dict(_NOTES)
-        if self.alt:
-            flat = said("{points} flat (alternative chart)", points=5)
-            self.notes.update(aotan=flat, akatan=flat, inoshikacho=flat)
-        elif not self.willow_inc:
-            for k in ("aotan", "akatan", "akatan_aotan"):
-                self.notes[k] = _note(k, willow_inc=False)
-        if r.special_chaffs:
-            self.notes["kasu"] = _note("kasu", special=True)
+        self.notes = _notes_for(r, self)
+
+    def _sake(self, r):
+        """Section 5.6 step 1: how the sake cup counts. sake_not_a_ten takes the ten away: the
+        cup is then a chaff wherever a sake option would let it be one."""
+        self.sake_chaff_w = 2 if r.special_chaffs else 1
+        self.sake_ten = not r.sake_not_a_ten
+        either = r.sake_10_or_1 or (r.special_chaffs and not r.sake_10_and_1)  # A8
+        self.sake_choice = either and self.sake_ten
+        self.sake_and = r.sake_10_and_1 or (either and not self.sake_ten)
+
+    def _house(self, r):
+        """Other programs' house rules (HOUSE_OPTIONS)."""
+        self.house_yaku = any(r[k] != _HOUSE_DEFAULTS[k] for k in _HOUSE_YAKU_OPTIONS)
+        self.points = {k: r[k + "_points"] for k in ("goko", "shiko", "ame_shiko", "sanko",
+                                                     "hanami", "tsukimi")}
+        self.flat_sets = r.flat_ribbon_sets or self.alt
+        self.sets_bonus = r.akatan_aotan_bonus
+        self.flat_isc = r.flat_inoshikacho or self.alt
+        self.tan_ribbons = RIBBONS if r.willow_ribbon_in_tan else DRY_RIBBONS
+        self.kasu_each = r.kasu_points_per_chaff
+        self.month_yaku = r.yaku_of_the_month
+        self.rain_cards = ((WILLOW_CARDS if r.willow_is_rain else RAIN_IN_PILE)
+                           if r.rain_voids_views else 0)
+        self.views_after_koi = r.views_points_after_koikoi
+        self.season_only = r.views_in_season_only
+        self.season_double = r.views_double_in_season
+        self.weather = r.weather_voids_views
+        self.voids = bool(self.rain_fog or self.rain_cards or self.season_only or self.weather)
 
     def hit(self, key: tuple) -> YakuHit:
         """The YakuHit of a (id, points, cards mask) row, cached per option set."""
@@ -275,13 +411,42 @@ class Compiled:
         return h
 
 
+def _notes_for(r, c: Compiled) -> dict:
+    """How each growing (or flattened) yaku counts under these options (YakuHit.note)."""
+    notes = dict(_NOTES)
+    flat = said("{points} flat (alternative chart)", points=5)
+    if c.flat_sets:
+        notes.update(aotan=flat, akatan=flat,
+                     akatan_aotan=said("{points} flat, added to akatan and aotan", points=10))
+    elif not c.willow_inc:
+        for k in ("aotan", "akatan", "akatan_aotan"):
+            notes[k] = _note(k, willow_inc=False)
+    if c.flat_isc:
+        notes["inoshikacho"] = flat
+    if r.willow_ribbon_in_tan:
+        notes["tan"] = said("{points} + 1 per ribbon beyond {count}", points=1, count=5)
+    if r.special_chaffs or c.kasu_each != 1:
+        notes["kasu"] = _note("kasu", special=r.special_chaffs, each=c.kasu_each)
+    return notes
+
+
+# sub-option -> the options one of which it needs
+_NEEDS = {"akatan_aotan_bonus": ("flat_ribbon_sets", "alternative_ribbon_other_charts"),
+          "willow_is_rain": ("rain_voids_views",), "empty_bank_ends_game": ("steal_points",)}
+
+
 def compile(rules) -> Compiled:
     if rules.lucky_7_triple and not rules.lucky_7:
         raise TallyError(said("option 'lucky_7_triple' needs 'lucky_7' on (it is its "
                               "sub-option)"),
                          game=GAME_ID, option="lucky_7_triple", field="options.lucky_7_triple")
+    for sub, needs in _NEEDS.items():
+        if rules[sub] and not any(rules[n] for n in needs):
+            raise TallyError(said("option {option!r} needs {needed!r} on (it is its "
+                                  "sub-option)", option=sub, needed=needs[0]),
+                             game=GAME_ID, option=sub, field=f"options.{sub}")
     c = Compiled(rules)
-    if c.mode == "default" and not c.friends:
+    if c.mode == "default" and not c.friends and not c.house_yaku:
         c.evaluate = _book_evaluator(c)
     else:
         c.evaluate = lambda m: _evaluate_general(m, c)
@@ -289,58 +454,99 @@ def compile(rules) -> Compiled:
 
 
 # --- the base of one pile (digest section 5.6) --------------------------------------------
-def _met(m: int, c: Compiled, sake_ten: bool, sake_chaff: bool) -> list:
-    """Steps 1-2: every yaku whose condition the pile meets, as (id, points, cards)."""
-    out = []
+class Context(NamedTuple):
+    """What a pile's yaku may depend on beyond its cards (house rules only): the round's month
+    (a flower id), how many times the player called koi-koi, and the weather."""
+    month: str | None = None
+    own_calls: int = 0
+    weather: str | None = None
+
+
+NO_CONTEXT = Context()
+
+
+def _met(m: int, c: Compiled, sake_ten: bool, sake_chaff: bool, ctx=NO_CONTEXT) -> list:
+    """Steps 1-2: every yaku whose condition the pile meets, as (id, points, cards), in the
+    table's order (each category's rows together)."""
+    return (_bright_rows(m, c) + _views_rows(m, c, ctx) + _ribbon_rows(m, c) +
+            _other_rows(m, c, sake_ten and c.sake_ten) + _kasu_rows(m, c, sake_chaff) +
+            _month_rows(m, c, ctx))
+
+
+def _bright_rows(m: int, c: Compiled) -> list:
     b = m & BRIGHTS
-    if b:
-        dry = b & DRY_BRIGHTS
-        d = dry.bit_count()
-        if d >= 3:
-            if d == 4:
-                if b & RAINMAN:
-                    out.append(("goko", 10, b))
-                out.append(("shiko", 8, dry))
-            if b.bit_count() >= 4:  # A14: four dry brights also meet "any 4"
-                out.append(("ame_shiko", 7, b))
-            out.append(("sanko", 5, dry))
-    if c.views and m & SAKE:
-        if m & CURTAIN:
-            out.append(("hanami", 5, HANAMI_CARDS))
-        if m & MOON:
-            out.append(("tsukimi", 5, TSUKIMI_CARDS))
+    dry = b & DRY_BRIGHTS
+    d = dry.bit_count()
+    if d < 3:
+        return []
+    out, p = [], c.points
+    if d == 4:
+        if b & RAINMAN:
+            out.append(("goko", p["goko"], b))
+        out.append(("shiko", p["shiko"], dry))
+    if b.bit_count() >= 4:  # A14: four dry brights also meet "any 4"
+        out.append(("ame_shiko", p["ame_shiko"], b))
+    out.append(("sanko", p["sanko"], dry))
+    return [y for y in out if y[1]]  # a yaku worth 0 points is no yaku (the *_points options)
+
+
+def _views_rows(m: int, c: Compiled, ctx: Context) -> list:
+    if not (c.views and m & SAKE):
+        return []
+    out = []
+    if m & CURTAIN:
+        out.append(("hanami", _view_points("hanami", c, ctx), HANAMI_CARDS))
+    if m & MOON:
+        out.append(("tsukimi", _view_points("tsukimi", c, ctx), TSUKIMI_CARDS))
+    return [y for y in out if y[1]]
+
+
+def _view_points(yid: str, c: Compiled, ctx: Context) -> int:
+    """A view's worth: its points option, the koi-koi value once the player called (KoiKoi-AI),
+    doubled in its own month (hanafuda-js)."""
+    points = c.points[yid]
+    if points and c.views_after_koi is not None and ctx.own_calls:
+        points = c.views_after_koi
+    if c.season_double and ctx.month == VIEW_SEASON[yid]:
+        points *= 2
+    return points
+
+
+def _ribbon_rows(m: int, c: Compiled) -> list:
     r = m & RIBBONS
-    if r.bit_count() >= 3:
-        rd = r & DRY_RIBBONS
-        n_dry = rd.bit_count()
-        if n_dry >= 5:
-            out.append(("tan", n_dry - 4, rd))
-        aka = m & POETRY == POETRY
-        ao = m & BLUE == BLUE
-        if aka or ao:
-            if c.alt:
-                if ao:
-                    out.append(("aotan", 5, BLUE))
-                if aka:
-                    out.append(("akatan", 5, POETRY))
-            else:
-                ri = r if c.willow_inc else rd
-                n = ri.bit_count()
-                if ao:
-                    out.append(("aotan", n + 2, ri))
-                if aka:
-                    out.append(("akatan", n + 2, ri))
-                if aka and ao:
-                    out.append(("akatan_aotan", n + 4, ri))
+    if r.bit_count() < 3:
+        return []
+    out = []
+    tan = r & c.tan_ribbons  # dry ribbons only, unless willow_ribbon_in_tan (A1)
+    if tan.bit_count() >= 5:
+        out.append(("tan", tan.bit_count() - 4, tan))
+    aka, ao = m & POETRY == POETRY, m & BLUE == BLUE
+    if c.flat_sets:  # each set a flat 5 beside tan (section 8's alternative chart)
+        out += [y for y, met in ((("aotan", 5, BLUE), ao), (("akatan", 5, POETRY), aka),
+                                 (("akatan_aotan", 10, POETRY | BLUE),
+                                  aka and ao and c.sets_bonus)) if met]
+    elif aka or ao:
+        ri = r if c.willow_inc else r & DRY_RIBBONS
+        n = ri.bit_count()
+        out += [y for y, met in ((("aotan", n + 2, ri), ao), (("akatan", n + 2, ri), aka),
+                                 (("akatan_aotan", n + 4, ri), aka and ao)) if met]
+    return out
+
+
+def _other_rows(m: int, c: Compiled, sake_ten: bool) -> list:
     t = m & TENS
     if not sake_ten:
         t &= ~SAKE
     n = t.bit_count()
-    if n >= 3:
-        if n >= 5:
-            out.append(("tane", n - 4, t))
-        if m & ISC == ISC:
-            out.append(("inoshikacho", 5, ISC) if c.alt else ("inoshikacho", n + 2, t))
+    if n < 3:
+        return []
+    out = [("tane", n - 4, t)] if n >= 5 else []
+    if m & ISC == ISC:
+        out.append(("inoshikacho", 5, ISC) if c.flat_isc else ("inoshikacho", n + 2, t))
+    return out
+
+
+def _kasu_rows(m: int, c: Compiled, sake_chaff: bool) -> list:
     ch = m & CHAFFS
     n = ch.bit_count()
     if c.special:
@@ -348,20 +554,50 @@ def _met(m: int, c: Compiled, sake_ten: bool, sake_chaff: bool) -> list:
     if sake_chaff and m & SAKE:
         n += c.sake_chaff_w
         ch |= SAKE
-    if n >= 10:
-        out.append(("kasu", n - 9, ch))
-    return out
+    return [("kasu", 1 + (n - 10) * c.kasu_each, ch)] if n >= 10 else []
 
 
-def _filter(met: list, c: Compiled, willow_field: bool, paulownia_field: bool):
+def _month_rows(m: int, c: Compiled, ctx: Context) -> list:
+    if not (c.month_yaku and ctx.month):
+        return []
+    mm = MONTHS[FLOWER_IDS.index(ctx.month)]
+    return [("yaku_of_the_month", 4, mm)] if m & mm == mm else []
+
+
+def _views_voided(m: int, c: Compiled, willow_field: bool, paulownia_field: bool,
+                  ctx: Context) -> dict:
+    """Step 3: Views id -> why it is voided, by the field at the stop (rain_and_fog), the
+    weather, the month, or the rain in the pile. The first reason found is kept."""
+    gone = {}
+    if c.rain_fog and willow_field:
+        gone["hanami"] = said("a willow (rain) card lies in the field (rain_and_fog)")
+    if c.rain_fog and paulownia_field:
+        gone["tsukimi"] = said("a paulownia (fog) card lies in the field (rain_and_fog)")
+    if c.weather and ctx.weather == "rainy":
+        gone.setdefault("hanami", said("the weather is rainy (weather_voids_views)"))
+    if c.weather and ctx.weather == "foggy":
+        gone.setdefault("tsukimi", said("the weather is foggy (weather_voids_views)"))
+    if c.season_only and ctx.month:
+        for yid, flower in VIEW_SEASON.items():
+            if ctx.month != flower:
+                gone.setdefault(yid, said("the round's month is {month}, not {flower} "
+                                          "(views_in_season_only)", month=ctx.month,
+                                          flower=flower))
+    rain = m & c.rain_cards
+    if rain:
+        why = said("{cards} in their captured cards (rain_voids_views)",
+                   cards=", ".join(slugs_of(rain)))
+        gone.setdefault("hanami", why)
+        gone.setdefault("tsukimi", why)
+    return gone
+
+
+def _filter(met: list, c: Compiled, willow_field: bool, paulownia_field: bool, m: int = 0,
+            ctx: Context = NO_CONTEXT):
     """Step 3, the views filters. Returns (met, ((id, reason), ...) of voided views)."""
     cancelled = ()
-    if c.rain_fog and (willow_field or paulownia_field):
-        gone = {}
-        if willow_field:
-            gone["hanami"] = said("a willow (rain) card lies in the field (rain_and_fog)")
-        if paulownia_field:
-            gone["tsukimi"] = said("a paulownia (fog) card lies in the field (rain_and_fog)")
+    if c.voids:
+        gone = _views_voided(m, c, willow_field, paulownia_field, ctx)
         cancelled = tuple((y[0], gone[y[0]]) for y in met if y[0] in gone)
         if cancelled:
             met = [y for y in met if y[0] not in gone]
@@ -382,8 +618,10 @@ def _not_scored(yid: str, reason):
     if reason.template.startswith("a paulownia"):
         return said("{yaku} not scored: a paulownia (fog) card lies in the field "
                     "(rain_and_fog)", yaku=yid)
-    return said("{yaku} not scored: no Bright, Ribbon or Other yaku beside it "
-                "(views_with_friends)", yaku=yid)
+    if reason.template.startswith("no Bright"):
+        return said("{yaku} not scored: no Bright, Ribbon or Other yaku beside it "
+                    "(views_with_friends)", yaku=yid)
+    return said("{yaku} not scored: {reason}", yaku=yid, reason=reason)
 
 
 def _combine(met: list, c: Compiled) -> list:
@@ -432,8 +670,9 @@ def _combine(met: list, c: Compiled) -> list:
     return out
 
 
-def _base(m: int, c: Compiled, sake_ten: bool, sake_chaff: bool, wf=False, pf=False):
-    met, cancelled = _filter(_met(m, c, sake_ten, sake_chaff), c, wf, pf)
+def _base(m: int, c: Compiled, sake_ten: bool, sake_chaff: bool, wf=False, pf=False,
+          ctx: Context = NO_CONTEXT):
+    met, cancelled = _filter(_met(m, c, sake_ten, sake_chaff, ctx), c, wf, pf, m, ctx)
     scoring = _combine(met, c)
     return sum(y[1] for y in scoring), scoring, met, cancelled
 
@@ -459,13 +698,13 @@ def _sake_words(as_chaffs: bool, w: int, recorded: bool, ten: int, chaff: int):
 
 
 def pile_base(m: int, c: Compiled, *, willow_field=False, paulownia_field=False,
-              sake_as: str | None = None):
+              sake_as: str | None = None, ctx: Context = NO_CONTEXT):
     """base(P) of section 5.6 with the sake cup resolved: (base, scoring, met, cancelled,
-    choices)."""
+    choices). ``ctx`` is what the house-rule yaku need beyond the cards."""
     if m & SAKE and c.sake_choice:
         w = c.sake_chaff_w
-        as_ten = _base(m, c, True, False, willow_field, paulownia_field)
-        as_chaff = _base(m, c, False, True, willow_field, paulownia_field)
+        as_ten = _base(m, c, True, False, willow_field, paulownia_field, ctx)
+        as_chaff = _base(m, c, False, True, willow_field, paulownia_field, ctx)
         as_chaffs = sake_as == "chaff" or (sake_as is None and as_chaff[0] > as_ten[0])
         choice = _sake_words(as_chaffs, w, bool(sake_as), as_ten[0], as_chaff[0])
         return (as_chaff if as_chaffs else as_ten) + (choice,)
@@ -474,27 +713,41 @@ def pile_base(m: int, c: Compiled, *, willow_field=False, paulownia_field=False,
                               "the card in the pile and sake_10_or_1, or special_chaffs "
                               "without a sake option)"), game=GAME_ID, rule="sake_assignment",
                          card="chrysanthemum-sake")
-    return _base(m, c, True, c.sake_and, willow_field, paulownia_field) + ((),)
+    return _base(m, c, True, c.sake_and, willow_field, paulownia_field, ctx) + ((),)
 
 
 def evaluate(mask: int, c: Compiled) -> Evaluation:
     """One pile, no round context: base(P) of section 5.6 (no field, so rain_and_fog voids
-    nothing)."""
+    nothing; no month, weather or koi-koi call, so the house rules that need them do
+    nothing either: see evaluate_in_context)."""
     return c.evaluate(mask)
 
 
-def _evaluate_general(mask: int, c: Compiled) -> Evaluation:
+def evaluate_in_context(cards, *, preset=None, options=None, month=None, koikoi_calls=0,
+                        weather=None) -> Evaluation:
+    """One pile with the context some house-rule yaku need: the round's month (a flower id or
+    1-12), the player's own koi-koi calls so far and the weather (clear, rainy, foggy)."""
+    from . import pile_mask
+    c = GAME.compiled(preset, options)
+    if not isinstance(koikoi_calls, int) or isinstance(koikoi_calls, bool) or koikoi_calls < 0:
+        raise _err(said("koikoi_calls must be a whole number, 0 or more, not {value!r}",
+                        value=koikoi_calls), field="koikoi_calls")
+    ctx = Context(_month_of(month), koikoi_calls, _weather_of(weather))
+    return _evaluate_general(pile_mask(GAME, cards), c, ctx)
+
+
+def _evaluate_general(mask: int, c: Compiled, ctx: Context = NO_CONTEXT) -> Evaluation:
     """Any option set: section 5.6 steps 1-4 as written (_met, _filter, _combine)."""
     if mask & SAKE and c.sake_choice:
-        points, scoring, _met_, cancelled, choice = pile_base(mask, c)
+        points, scoring, _met_, cancelled, choice = pile_base(mask, c, ctx=ctx)
         choices = (choice,)
     else:
-        met = _met(mask, c, True, c.sake_and)
+        met = _met(mask, c, True, c.sake_and, ctx)
         if not met:
             return c.empty
         cancelled = ()
-        if c.friends:
-            met, cancelled = _filter(met, c, False, False)
+        if c.friends or c.voids:
+            met, cancelled = _filter(met, c, False, False, mask, ctx)
         scoring = _combine(met, c)
         points = 0
         for y in scoring:
@@ -602,7 +855,7 @@ def _yaku_words(scoring, head: str = "", **params) -> str:
 
 
 _YAKU_LISTS = tuple(" + ".join(f"{{yaku{i}}} {{points{i}}}" for i in range(1, n + 1))
-                    for n in range(len(_YAKU_ROWS) + 1))
+                    for n in range(len(_YAKU_ROWS) + len(_HOUSE_YAKU_ROWS) + 1))
 
 
 def _names(players) -> str:
@@ -661,6 +914,8 @@ class _Table(NamedTuple):
     piles: dict  # player -> mask (0 for a pile not entered)
     events: list
     carry_in: dict
+    month: str | None = None  # the round's month (flower id), for the house rules needing it
+    weather: str | None = None  # clear, rainy or foggy (weather_voids_views)
 
 
 class _Call(NamedTuple):
@@ -717,7 +972,28 @@ def _read_round(rnd: Mapping) -> _Table:
     given = frozenset(raw_caps) if isinstance(raw_caps, Mapping) else frozenset()
     piles = piles_of(g, rnd, players, required=False)
     events = events_of(g, rnd, players)
-    return _Table(players, dealer, given, piles, events, _carry_of(rnd, players))
+    return _Table(players, dealer, given, piles, events, _carry_of(rnd, players),
+                  _month_of(rnd.get("month")), _weather_of(rnd.get("weather")))
+
+
+def _month_of(value):
+    """The round's month as a flower id; given as a flower id or its number 1-12 (Japanese
+    order, the numbering koikoi-scorer and hanafuda-js use). None when not given."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 12:
+        return FLOWER_IDS[value - 1]
+    if isinstance(value, str) and value in FLOWER_IDS:
+        return value
+    raise _err(said("month must be a flower ({ids}) or its number 1-12, not {value!r}",
+                    ids=", ".join(FLOWER_IDS), value=value), field="month")
+
+
+def _weather_of(value):
+    if value is None or isinstance(value, str) and value in WEATHERS:
+        return value
+    raise _err(said("weather must be one of {choices}, not {value!r}",
+                    choices=", ".join(WEATHERS), value=value), field="weather")
 
 
 def _check_events(t: _Table, c: Compiled) -> _Seen:
@@ -908,10 +1184,31 @@ def _need_pile(t: _Table, p: str, why):
 
 def _yaku_of(t: _Table, seen: _Seen, p: str, c: Compiled, *, at_stop=False) -> _Pile:
     """p's pile_base. Only at the stop is the field known, so only there can rain_and_fog
-    void a Views yaku."""
+    void a Views yaku. The month, weather and p's own koi-koi calls are the house rules'
+    context."""
     wf, pf = seen.field if at_stop and seen.field else (False, False)
+    _need_month(t, p, c)
+    ctx = Context(t.month, sum(1 for cl in seen.calls if cl.player == p), t.weather)
     return _Pile._make(pile_base(t.piles[p], c, willow_field=wf, paulownia_field=pf,
-                                 sake_as=seen.sake_as.get(p)))
+                                 sake_as=seen.sake_as.get(p), ctx=ctx))
+
+
+def _need_month(t: _Table, p: str, c: Compiled):
+    """A house rule that reads the month may only score a pile it could change once the
+    round's month is given (like rain_and_fog and field_at_stop)."""
+    m = t.piles[p]
+    if t.month is not None or not m:
+        return
+    if c.month_yaku and any(m & mm == mm for mm in MONTHS):
+        raise _err(said("{player}'s captured cards hold all four cards of a month: give the "
+                        "round's month (input 'month') to score yaku_of_the_month",
+                        player=p), player=p, option="yaku_of_the_month", field="month")
+    seasonal = ("views_in_season_only" if c.season_only else
+                "views_double_in_season" if c.season_double else None)
+    if seasonal and any(row[0] in VIEW_SEASON for row in _views_rows(m, c, NO_CONTEXT)):
+        raise _err(said("{player}'s captured cards hold a Viewing yaku: give the round's "
+                        "month (input 'month') to score it under {option}", player=p,
+                        option=seasonal), player=p, option=seasonal, field="month")
 
 
 # --- pre-play outcomes (section 5.4 step 1) -----------------------------------------------
@@ -1010,6 +1307,12 @@ def _settle_no_stop(t: _Table, seen: _Seen, calls: tuple, c: Compiled) -> RoundR
                 "dealers_delight", "set", 6, said("dealer's delight: no yaku captured, the "
                 "dealer {dealer} scores 6", dealer=t.dealer), 6),), (), 0, t.carry_in, c,
                 won=False)
+    points = c.o.no_stop_dealer_points
+    if points:  # KoiKoi-AI: a round that runs out is the dealer's, for this many points
+        return _finish(t.players, t.dealer, t.dealer, points, (Step(
+            "no_stop_dealer_points", "set", points, said(
+                "no stop: the dealer {dealer} wins {points} (no_stop_dealer_points)",
+                dealer=t.dealer, points=points), points),), (), 0, t.carry_in, c, won=True)
     return _draw(t.players, t.dealer, t.carry_in, calls, c)
 
 
@@ -1084,14 +1387,18 @@ def _apply_multipliers(total: int, brights, calls: tuple, s: str, c: Compiled):
     r = c.o
     counted, not_counted, skipped = _calls_that_count(calls, s, r)
     n = len(counted)
-    koi = 1 + n if r.koikoi_multiplier else (2 if n else 1)
+    # koikoi_bonus (KoiKoi-AI) replaces the doubling; it excludes lucky_7 and the multiplier
+    koi = 1 if r.koikoi_bonus else 1 + n if r.koikoi_multiplier else (2 if n else 1)
     fld = _field_factor(brights, r)
     lucky_t = None
     if r.lucky_7:  # A6: the threshold is the yaku total before any multiplier by default
         lucky_t = total if r.lucky_7_threshold_uses_base else total * koi * fld
     steps = _uncounted_call_notes(skipped, not_counted, s, r, total)
     who = list(dict.fromkeys(cl.player for cl in counted))
-    if lucky_t is not None and lucky_t >= 7:
+    if r.koikoi_bonus and n:
+        total, bonus = _koikoi_bonus(total, n, who)
+        steps.append(bonus)
+    elif lucky_t is not None and lucky_t >= 7:
         old = koi
         koi = koi + 1 if r.lucky_7_triple else koi * 2
         total *= koi
@@ -1106,6 +1413,25 @@ def _apply_multipliers(total: int, brights, calls: tuple, s: str, c: Compiled):
         steps.append(Step("super_bright" if r.super_bright else "bright", "multiply", fld,
                           _field_words(fld, brights, r), total))
     return total, steps
+
+
+def _koikoi_bonus(total: int, n: int, who: list):
+    """KoiKoi-AI's yaku_point: +1 per counted call up to three; from four calls the yaku
+    total times (calls - 2) instead. Returns the score and its step."""
+    ps = {"calls": n, "caller": who[0], **({"caller2": who[1]} if len(who) > 1 else {})}
+    if n <= 3:
+        total += n
+        words = (said("koi-koi bonus +{calls}: {caller} called koi-koi", **ps) if n == 1 else
+                 said("koi-koi bonus +{calls}: {caller} called koi-koi {calls} times", **ps)
+                 if len(who) == 1 else
+                 said("koi-koi bonus +{calls}: {caller} and {caller2} called koi-koi", **ps))
+        return total, Step("koikoi_bonus", "add", n, words, total)
+    total *= n - 2
+    words = (said("koi-koi bonus x{factor}: {caller} called koi-koi {calls} times (from four "
+                  "calls: x calls - 2)", factor=n - 2, **ps) if len(who) == 1 else
+             said("koi-koi bonus x{factor}: {caller} and {caller2} called koi-koi {calls} "
+                  "times (from four calls: x calls - 2)", factor=n - 2, **ps))
+    return total, Step("koikoi_bonus", "multiply", n - 2, words, total)
 
 
 def _calls_that_count(calls: tuple, s: str, r):
@@ -1239,20 +1565,29 @@ def _finish(players, dealer, winner, points, steps, hits, base, carry_in, c, *, 
     if won:
         rounds_won[winner] += 1
     carry = {"totals": totals, "rounds_won": rounds_won}
-    notes = []
-    if r.steal_points:
-        banks = dict(carry_in.get("banks") or {p: r.steal_points_bank for p in players})
-        banks[winner] += points
-        banks[loser] -= points  # A12: a bank may go below zero
-        carry["banks"] = banks
-        notes.append(said("steal_points: {winner} takes {points} from {loser}'s bank",
-                          winner=winner, points=points, loser=loser))
+    notes = _steal(carry, carry_in, players, winner, loser, points, r) if r.steal_points else []
     if r.first_to_50 and totals[winner] >= 50:  # A16: the running total, never the bank
         carry["game_over"] = True
         notes.append(said("first_to_50: {player} reaches {total}, the game ends",
                           player=winner, total=totals[winner]))
     return RoundResult(GAME_ID, r.preset, tuple(scores), payments, winner if won else None,
                        winner if won else dealer, carry, tuple(notes))
+
+
+def _steal(carry, carry_in, players, winner, loser, points, r) -> list:
+    """steal_points: the score moves between the banks (into ``carry``); returns the notes.
+    empty_bank_ends_game (KoiKoi-AI's new_round): an empty bank ends the game."""
+    banks = dict(carry_in.get("banks") or {p: r.steal_points_bank for p in players})
+    banks[winner] += points
+    banks[loser] -= points  # A12: a bank may go below zero
+    carry["banks"] = banks
+    notes = [said("steal_points: {winner} takes {points} from {loser}'s bank",
+                  winner=winner, points=points, loser=loser)]
+    if r.empty_bank_ends_game and banks[loser] <= 0:
+        carry["game_over"] = True
+        notes.append(said("empty_bank_ends_game: {player}'s bank is {bank}, the game ends",
+                          player=loser, bank=banks[loser]))
+    return notes
 
 
 def _draw(players, dealer, carry_in, calls, c):
@@ -1334,5 +1669,13 @@ GAME = Game(
                  "Optional: the 8 cards each player was dealt. An automatic win hand or a "
                  "misdeal called for a player's hand is checked against them.",
                  per_player=True),
+        # read by house rules only (yaku_of_the_month, the seasonal Views); a session does not
+        # fill it in (tally/series.py passes no month to the round), so the table gives it
+        InputDef("month", "choice", "Optional: the round's month (its flower; 1-12 also "
+                 "accepted), for Yaku of the Month and the seasonal Viewing rules.",
+                 choices=FLOWER_IDS),
+        InputDef("weather", "choice", "Optional: the weather, for weather_voids_views (rain "
+                 "voids Flower Viewing, fog Moon Viewing).", choices=WEATHERS,
+                 default="clear"),
     ),
 )
