@@ -550,3 +550,26 @@ def test_voided_views_say_why():
     assert {s.id for s in notes} == {"hanami", "tsukimi"}
     assert all(s.reason.template == "{yaku} not scored: {reason}" for s in notes)
     assert "willow-lightning" in notes[0].reason and points(r)["A"] == 5  # sanko only
+
+
+def test_tally_evaluate_takes_the_round_context():
+    """koikoi-scorer MontylyCardTest (see above): the four pine cards in January score 4;
+    tally.evaluate passes the month on, and a game that reads none says so."""
+    pine = ["pine-crane", "pine-poetry", "pine-chaff-1", "pine-chaff-2"]
+    options = {"yaku_of_the_month": True}
+    assert tally.evaluate("koi-koi", pine, options=options, month="pine").points == 4
+    assert tally.evaluate("koi-koi", pine, options=options, month="plum").points == 0
+    with pytest.raises(tally.TallyError) as e:
+        tally.evaluate("go-stop", pine, month="pine")
+    assert e.value.field == "context.month"
+
+
+def test_the_api_evaluates_with_context():
+    app = tally.create_app({"DATABASE": ":memory:", "TESTING": True})
+    c = app.test_client()
+    pine = ["pine-crane", "pine-poetry", "pine-chaff-1", "pine-chaff-2"]
+    r = c.post("/api/v1/games/koi-koi/evaluate", json={
+        "cards": pine, "options": {"yaku_of_the_month": True}, "context": {"month": "pine"}})
+    assert r.status_code == 200 and r.json["points"] == 4
+    r = c.post("/api/v1/games/koi-koi/evaluate", json={"cards": pine, "context": {"moon": 1}})
+    assert r.status_code == 422 and r.json["errors"][0]["field"] == "context.moon"

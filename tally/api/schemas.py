@@ -87,6 +87,10 @@ class EvaluateIn(Base):
     preset = fields.String(allow_none=True, load_default=None, validate=PRESET)
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "option id -> value"})
+    context = fields.Dict(keys=fields.String(), load_default=dict, metadata={
+        "description": "what house-rule yaku need to know of the round, for the games that "
+                       "read it (Koi-Koi: month, koikoi_calls, weather)",
+        "example": {"month": "pine"}})
 
 
 class EvaluateOut(Base):

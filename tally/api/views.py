@@ -297,7 +297,7 @@ def evaluate(body, game):
     g = need_game(game)
     from .. import evaluate as _evaluate
     ev = engine(_evaluate, g.id, body["cards"], preset=body["preset"],
-                options=body["options"])
+                options=body["options"], **body["context"])
     preset = g.rules(body["preset"], body["options"]).preset
     return json_response({"game": g.id, "preset": preset, **ev.to_dict()})
 

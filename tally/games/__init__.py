@@ -8,6 +8,8 @@ A game is data (deck, combinations, options, presets, events) plus three pure fu
 
 from __future__ import annotations
 
+import inspect
+
 import importlib
 import re
 import pkgutil
@@ -180,6 +182,9 @@ class Game:
     # False where only some do (a Kabu round's dealer, Hana-Rumi's cards left in hand ...)
     pile_every: bool = True
     inputs: tuple[InputDef, ...] = ()  # the game's other round keys, described for forms
+    # evaluate(cards, preset=, options=, **context) for games whose house-rule yaku need the
+    # round's context (Koi-Koi: month, koikoi_calls, weather); None where none does
+    evaluate_in_context: Callable[..., Any] | None = None
 
     def compiled(self, preset: str | None = None, options: Mapping | None = None):
         """The compiled rules for a preset and overrides, cached per distinct option set."""
@@ -300,11 +305,27 @@ def get_game(game: str | Game) -> Game:
                          game=game, field="game") from None
 
 
-def evaluate(game, cards, *, preset=None, options=None):
-    """Score one player's captured pile with no round context: ``.points`` and ``.yaku``."""
+def evaluate(game, cards, *, preset=None, options=None, **context):
+    """Score one player's captured pile: ``.points`` and ``.yaku``. ``context`` is what some
+    house-rule yaku need to know of the round (Koi-Koi: ``month``, ``koikoi_calls``,
+    ``weather``); without it the pile is scored alone."""
     g = get_game(game)
+    if context:
+        return _evaluate_in_context(g, cards, preset, options, context)
     compiled = g.compiled(preset, options)
     return g.evaluate(pile_mask(g, cards), compiled)
+
+
+def _evaluate_in_context(g, cards, preset, options, context):
+    known = () if g.evaluate_in_context is None else tuple(
+        k for k, p in inspect.signature(g.evaluate_in_context).parameters.items()
+        if p.kind is p.KEYWORD_ONLY and k not in ("preset", "options"))
+    unknown = [k for k in context if k not in known]
+    if unknown:
+        raise TallyError(said("{game} reads no {key} for one pile (it reads: {known})",
+                              game=g.id, key=unknown[0], known=", ".join(known) or "nothing"),
+                         game=g.id, field=f"context.{unknown[0]}")
+    return g.evaluate_in_context(cards, preset=preset, options=options, **context)
 
 
 def score_round(game, round, *, preset=None, options=None):

@@ -1656,6 +1656,7 @@ GAME = Game(
     events=EVENTS,
     compile=compile,
     evaluate=evaluate,
+    evaluate_in_context=evaluate_in_context,
     score_round=score_round,
     source="shared/rules/koi-koi.md",
     max_pile=48,
