@@ -230,6 +230,16 @@ class Store:
         return [r[0] for r in self.conn.execute(
             "SELECT view FROM rounds WHERE session_id = ? ORDER BY seq", (sid,))]
 
+    def round_view(self, sid: str, seq: int) -> str | None:
+        """One stored round by its number (the others are not read)."""
+        row = self.conn.execute("SELECT view FROM rounds WHERE session_id = ? AND seq = ?",
+                                (sid, seq)).fetchone()
+        return row[0] if row else None
+
+    def round_count(self, sid: str) -> int:
+        return self.conn.execute("SELECT count(*) FROM rounds WHERE session_id = ?",
+                                 (sid,)).fetchone()[0]
+
     def round_states(self, sid: str) -> list[RoundState]:
         return [RoundState(**json.loads(v)) for v in self.round_views(sid)]
 

@@ -428,11 +428,11 @@ def add_round(body, session_id):
 def read_round(session_id, seq):
     """One round: its input, dealer, month and result"""
     st, row = session_for(session_id, "read")
-    views = st.round_views(session_id)
-    if not 1 <= seq <= len(views):
-        raise NotFound(said("no round {seq} in this session (it has {n})", seq=seq, n=len(views)),
-                       field="seq")
-    return json_response(views[seq - 1], 200, etag(row["version"]))
+    view = st.round_view(session_id, seq)
+    if view is None:
+        raise NotFound(said("no round {seq} in this session (it has {n})", seq=seq,
+                            n=st.round_count(session_id)), field="seq")
+    return json_response(view, 200, etag(row["version"]))
 
 
 @sessions_blp.route("/<session_id>/rounds/<int:seq>", methods=["PUT"])
