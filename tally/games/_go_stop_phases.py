@@ -233,8 +233,13 @@ def _claim(c: Compiled, n, m, triples):
     cards = m
     if n == 4 and c.rules.four_player_rain_exception and m & BRIGHTS == RAIN:
         cards &= ~RAIN  # 6.3: 4 people, a lone rain bright is not paid
-    per = c.r.compensation_rate * cards.bit_count() * (2 if triples else 1)
+    per = sale_price(c.r) * cards.bit_count() * (2 if triples else 1)
     return (per, m, cards, triples)
+
+
+def sale_price(r):
+    """Chips per card sold (6.3): the rate, or the table's own price (compensation_price)."""
+    return r.compensation_rate if r.compensation_price is None else r.compensation_price
 
 
 class Inputs(NamedTuple):
@@ -291,6 +296,7 @@ class Hand(NamedTuple):
     end: tuple  # (kind, data) of how the hand ended
     fours: tuple  # (player, index) of each four in hand
     go_index: dict  # first Go event of each player (5.7 go-bak suspension)
+    reverse_go: frozenset  # who said Go after an opponent had (reverse Go, a variant)
 
 
 class _Replay:
@@ -298,7 +304,7 @@ class _Replay:
     Only ``replay_events`` and its handlers see it; it leaves as a frozen ``Hand``."""
     __slots__ = ("r", "c", "active", "dealer", "check", "target", "opp", "gos", "heundeum",
                  "bombs", "passes", "ppuks", "stacks", "offers", "oe", "sake_as", "weol",
-                 "junk", "last_owner", "instant", "end", "fours", "go_index")
+                 "junk", "last_owner", "instant", "end", "fours", "go_index", "reverse_go")
 
     def __init__(self, c: Compiled, active, dealer, check):
         r = self.r = c.r
@@ -321,6 +327,7 @@ class _Replay:
         self.end = None
         self.fours = []
         self.go_index = {}
+        self.reverse_go = set()
 
     def chips(self, p, amount, why):
         """Instant chips: each opponent pays ``p`` at once (3.8, 6.4)."""
@@ -337,7 +344,8 @@ class _Replay:
         return Hand(self.target, self.gos, self.heundeum, self.bombs,
                     tuple(tuple(o) for o in self.offers), tuple(self.oe), self.sake_as,
                     frozenset(self.weol), tuple(self.junk), self.last_owner,
-                    tuple(self.instant), self.end, tuple(self.fours), self.go_index)
+                    tuple(self.instant), self.end, tuple(self.fours), self.go_index,
+                    frozenset(self.reverse_go))
 
 
 _AFTER_END_OK = {"four_in_hand"}  # a second four in hand may still be shown
@@ -371,6 +379,8 @@ def _on_go(h, i, ev, p):
     g = h.gos[p]
     if h.check:
         _check_go(h.target, g, i, p, s)
+    if any(q in h.go_index for q in h.opp[p]):
+        h.reverse_go.add(p)  # a Go answering an opponent's Go: reverse Go (yeokgo)
     g.append(s)
     h.go_index.setdefault(p, i)
 
@@ -444,15 +454,23 @@ def _on_pass_hand_play(h, i, ev, p):
 
 
 def _on_ppuk(h, i, ev, p):
-    """A first-turn ppuk may pay chips (3.8); the third ppuk wins the hand at once (6.4)."""
+    """A first-turn ppuk may pay chips (3.8); the third ppuk wins the hand at once (6.4),
+    unless the table plays on (three_ppuk_ends_hand off). Some tables make each opponent
+    give the maker junk (ppuk_steals_junk)."""
     r = h.r
     turn = _int(ev, "turn", i, minimum=1)
     h.ppuks[p] += 1
+    h.steal(ev, p, r.ppuk_steals_junk)
     if turn == 1 and r.first_turn_ppuk_chips:
         h.chips(p, r.first_turn_ppuk_chips, said("first-turn ppuk (3.8)"))
-    if h.ppuks[p] == 3:
+    if h.ppuks[p] != 3:
+        return
+    if r.three_ppuk_ends_hand:
         h.chips(p, r.three_ppuk_chips, said("third ppuk: the hand ends (6.4)"))
         h.end = ("three_ppuk", {"index": i, "player": p})
+    elif r.three_ppuk_chips:
+        h.chips(p, r.three_ppuk_chips, said("third ppuk: play goes on "
+                                            "(three_ppuk_ends_hand off)"))
 
 
 def _on_stack_capture(h, i, ev, p):  # stack_capture, ja_ppuk
@@ -596,19 +614,23 @@ def _on_oe_myeon(h, i, ev, p):
     h.oe.append((i, ev))
 
 
-# -- first-turn variants (3.8) ----------------------------------------------------------------
+# -- chips paid at once: the first-turn variants (3.8) and the ppuk runs of score apps ---------
 
 # event -> (option with the chips, the payment's reason)
-_FIRST_TURN = {"first_turn_four_capture": ("first_turn_four_capture_chips",
-                                           "first turn four capture (3.8)"),
-               "first_turn_chok": ("first_turn_chok_chips", "first turn chok (3.8)"),
-               "boar_first_turn": ("boar_first_turn_chips", "boar first turn (3.8)"),
-               "boar_capture": ("boar_first_turn_chips", "boar capture (3.8)")}
+_CHIP_EVENTS = {"first_turn_four_capture": ("first_turn_four_capture_chips",
+                                            "first turn four capture (3.8)"),
+                "first_turn_chok": ("first_turn_chok_chips", "first turn chok (3.8)"),
+                "boar_first_turn": ("boar_first_turn_chips", "boar first turn (3.8)"),
+                "boar_capture": ("boar_first_turn_chips", "boar capture (3.8)"),
+                # a run of ppuk pays and play goes on, unlike a third ppuk (6.4)
+                "yeon_ppuk": ("yeon_ppuk_chips", "yeon-ppuk: a second ppuk in a row"),
+                "sam_yeon_ppuk": ("sam_yeon_ppuk_chips",
+                                  "sam-yeon-ppuk: three ppuk in a row")}
 
 
 def _on_first_turn_chips(h, i, ev, p):
     t = ev["type"]
-    opt, why = _FIRST_TURN[t]
+    opt, why = _CHIP_EVENTS[t]
     if not getattr(h.r, opt):
         raise _err(said("{at}{type} pays nothing unless {option} is set", at=_at(i),
                         type=t, option=opt), option=opt, field=f"events.{i}")
@@ -640,7 +662,7 @@ _ON_EVENT = {
     "void_deal": _on_void_deal, "nagari": _on_nagari,
     "syodang_offer": _on_syodang_offer, "syodang_lapsed": _on_syodang_lapsed,
     "oe_myeon": _on_oe_myeon,
-    **{t: _on_first_turn_chips for t in _FIRST_TURN},
+    **{t: _on_first_turn_chips for t in _CHIP_EVENTS},
     "weol_yak_first_turn": _on_weol_yak_first_turn, "baek_hwa_jeom": _on_baek_hwa_jeom,
 }
 

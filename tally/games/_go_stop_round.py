@@ -28,7 +28,8 @@ from ..cards import BRIGHTS, CARD, FLOWER_BY_ID, RIBBONS, month_mask, slugs_of
 from ..results import Payment, PlayerScore, RoundResult, Step, said
 from ._go_stop_phases import (Hand, Inputs, Table, _err, _game, _is_map, check_oe_myeon,
                               check_stop_calls, check_stop_piles, check_winning_brights,
-                              declared_sake, read_inputs, read_table, replay_events)
+                              declared_sake, read_inputs, read_table, replay_events,
+                              sale_price)
 from .go_stop import (BRIGHT_ROWS, GID, RAIN, RIBBON_ROWS, SAKE, Compiled, _choice_words,
                       go_terms)
 
@@ -90,17 +91,35 @@ def winner_candidates(c: Compiled, forced, W, mW):
 
 def winner_factors(c: Compiled, h: Hand, W, mW, n_gos, go_factor, carry_n, rnd):
     """[(step id, factor, why)] of the winner's multipliers that do not depend on how the
-    flexible cards count, in the order the steps show them."""
-    return (_call_factors(c.r, h, W, n_gos, go_factor, carry_n)
-            + _variant_factors(c, h, W, mW, rnd))
+    flexible cards count, in the order the steps show them; the point value comes last."""
+    return (_go_factor(c.r, h, W, n_gos, go_factor) + _call_factors(c.r, h, W, carry_n)
+            + _variant_factors(c, h, W, mW, rnd) + _point_value_factor(c.r))
 
 
-def _call_factors(r, h: Hand, W, n_gos, go_factor, carry_n):
-    """Go (5.5), each shaking (heundeum) and bomb (5.6), and the nagari carried in (6.6)."""
-    out = []
+def _go_factor(r, h: Hand, W, n_gos, go_factor):
+    """The Go multiplier (5.5), or reverse Go's instead (a variant: a Go said after an
+    opponent's Go is worth the agreed multiple whatever the count)."""
+    if r.reverse_go_multiplier and W in h.reverse_go:
+        return [("reverse_go", r.reverse_go_multiplier, said(
+            "reverse Go x{factor}: {player} said Go after an opponent had (instead of the Go "
+            "multiplier)", factor=r.reverse_go_multiplier, player=W))]
     if go_factor > 1:
-        out.append(("go", go_factor, said("{gos} Go: x{factor} ({formula})", gos=n_gos,
-                                          factor=go_factor, formula=r.go_bonus_formula)))
+        return [("go", go_factor, said("{gos} Go: x{factor} ({formula})", gos=n_gos,
+                                       factor=go_factor, formula=r.go_bonus_formula))]
+    return []
+
+
+def _point_value_factor(r):
+    """The table's price per point turns the points into chips (or money)."""
+    if r.point_value == 1:
+        return []
+    return [("point_value", r.point_value, said(
+        "x{factor}: {factor} chips per point (point_value)", factor=r.point_value))]
+
+
+def _call_factors(r, h: Hand, W, carry_n):
+    """Each shaking (heundeum) and bomb (5.6), and the nagari carried in (6.6)."""
+    out = []
     for m in h.heundeum[W]:
         k = 4 if (r.heundeum_paulownia_willow_x4 and m in ("paulownia", "willow")) else 2
         out.append(("heundeum", k, said("heundeum x{factor}: {player} showed three "
@@ -182,7 +201,7 @@ def loser_amount(c: Compiled, h: Hand, L, mL, dL, base_wf, rows, nA_w, n_players
     for k, step in (_pi_bak(r, L, j, rows, n_players, explain),
                     _meong_bak(r, L, n_a, nA_w, explain),
                     _tti_bak(r, L, mL, rows, explain),
-                    _go_bak(r, h, L, explain)):
+                    _go_bak(r, h, L, n_players, explain)):
         lf *= k
         if step:
             steps.append(step)
@@ -226,13 +245,26 @@ def _pi_bak(r, L, j, rows, n_players, explain):
     """(factor, step): the winner scored junk and the loser holds too little of it."""
     if "pi" not in rows:
         return 1, None
-    t = r.pi_bak_threshold_2p if (n_players == 2 and r.pi_bak_threshold_2p) \
-        else r.pi_bak_threshold
+    t = _pi_bak_threshold(r, n_players)
     if j >= t:
         return 1, None
+    if j == 0 and r.pi_bak_zero_exempt:
+        return 1, explain and ("pi_bak", "note", 0, said(
+            "no pi-bak: {player} holds no junk at all (pi_bak_zero_exempt)", player=L))
     return 2, explain and ("pi_bak", "multiply", 2, said(
         "pi-bak x2: {player} holds junk value {junk}, fewer than {threshold}",
         player=L, junk=j, threshold=t))
+
+
+def _pi_bak_threshold(r, n_players):
+    """A loser's junk value must reach this to escape pi-bak (5.6)."""
+    return r.pi_bak_threshold_2p if (n_players == 2 and r.pi_bak_threshold_2p) \
+        else r.pi_bak_threshold
+
+
+# go_bak_doubles: with go-bak paying for both, who (by the number of players) also pays x2
+_GO_BAK_DOUBLES = {"none": (), "two_players": (2,), "own_share": (2, 3),
+                   "both_shares": (2, 3)}
 
 
 def _meong_bak(r, L, n_a, nA_w, explain):
@@ -252,9 +284,12 @@ def _tti_bak(r, L, mL, rows, explain):
         "tti-bak x2: {player} holds no ribbon", player=L))
 
 
-def _go_bak(r, h: Hand, L, explain):
-    """(factor, step): go_bak_mode=double: a loser who said Go pays double."""
-    if not (r.go_bak_mode == "double" and h.gos[L]):
+def _go_bak(r, h: Hand, L, n_players, explain):
+    """(factor, step): a loser who said Go pays double under go_bak_mode=double, or under
+    pay_for_both when go_bak_doubles says so for this many players."""
+    doubles = r.go_bak_mode == "double" or (
+        r.go_bak_mode == "pay_for_both" and n_players in _GO_BAK_DOUBLES[r.go_bak_doubles])
+    if not (doubles and h.gos[L]):
         return 1, None
     return 2, explain and ("go_bak", "multiply", 2, said(
         "go-bak x2: {player} said Go {gos} time(s) and lost", player=L,
@@ -280,6 +315,8 @@ _DOK_BAK = {
     "syodang": "{player} refused {offerer}'s nagari offer (event {event}) and lost: pays for "
                "both (syodang)",
     "go_bak": "go-bak: {player} said Go and {other} did not: {player} pays for both (dok-bak)",
+    "go_bak_double": "go-bak: {player} said Go and {other} did not: {player} pays for both, "
+                     "{other}'s share doubled (dok-bak, go_bak_doubles=both_shares)",
     "oe_myeon": "oe-myeon: {player} left {winner} the winning card: pays for both",
 }
 # ... and the winner's settlement line with two losers, by that kind ("deny_" and "exempt_"
@@ -293,6 +330,9 @@ _SETTLEMENT = {
                "(syodang))",
     "go_bak": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} (go-bak: "
               "{player} said Go and {other} did not: {player} pays for both (dok-bak))",
+    "go_bak_double": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
+                     "(go-bak: {player} said Go and {other} did not: {player} pays for both, "
+                     "{other}'s share doubled (dok-bak, go_bak_doubles=both_shares))",
     "oe_myeon": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
                 "(oe-myeon: {player} left {winner} the winning card: pays for both)",
     "both_go": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} (both "
@@ -326,7 +366,8 @@ def liable_loser(r, h: Hand, W, losers, only_pi, stop_i, mW):
     alone (oe-myeon's exception a)."""
     offers = list(_refusal_in_effect(h, r, stop_i))
     for off, ref, i in offers:
-        if ref != W:
+        # the refuser winning shifts nothing; under accepter_wins neither does the offerer
+        if ref != W and (r.syodang_liable_when == "anyone_else_wins" or off != W):
             return ref, "syodang", {"player": ref, "offerer": off, "event": i}
     if r.go_bak_mode == "pay_for_both":
         found = _go_bak_liable(h, W, losers, offers)
@@ -381,7 +422,8 @@ def _oe_myeon_losers(r, h: Hand, W, losers, only_pi, stop_i, mW):
 
 def _dok_bak(c: Compiled, losers, piles, amounts, exempt, liability):
     """(payment per loser, liable loser or None, why): the liable loser pays both shares,
-    unless the deny-losses joker or their exemption (no captures) saves them."""
+    unless the deny-losses joker or their exemption (no captures) saves them; a go-bak under
+    go_bak_doubles=both_shares carries the other's share doubled."""
     liable, kind, params = liability
     why = (kind, params)
     if liable is not None:
@@ -394,7 +436,12 @@ def _dok_bak(c: Compiled, losers, piles, amounts, exempt, liability):
     pay = dict(amounts)
     if liable is not None:
         other = next(q for q in losers if q != liable)
-        pay[liable] = amounts[liable] + amounts[other]
+        carried = amounts[other]
+        if kind == "go_bak" and c.r.go_bak_mode == "pay_for_both" \
+                and c.r.go_bak_doubles == "both_shares":
+            carried *= 2
+            why = ("go_bak_double", params)
+        pay[liable] = amounts[liable] + carried
         pay[other] = 0
     return pay, liable, why
 
@@ -462,8 +509,9 @@ def settle_stop(c: Compiled, h: Hand, active, piles, carry_n, rnd, check) -> Sto
 def best_settlement(c: Compiled, h: Hand, W, losers, piles, forced, cands, add, wf_prod,
                     stop_i) -> _Settled:
     """2.3: the winner's flexible cards count the way that gets the most from the losers
-    (ties: more Stop points, then the first tried); each loser's count the way they pay
-    least."""
+    (ties: more Stop points, then the first tried), or under winner_sake_choice=most_points
+    the way with the most Stop points (ties: the first tried, animal); each loser's count by
+    loser_sake_choice."""
     r = c.r
     mW = piles[W]
     meong = r.animal_double_mode in ("meong_dda_all", "both")
@@ -483,7 +531,7 @@ def best_settlement(c: Compiled, h: Hand, W, losers, piles, forced, cands, add, 
                 liable_by_pi[only_pi] = liable_loser(r, h, W, losers, only_pi, stop_i, mW)
             pay, liable, why = _dok_bak(c, losers, piles, amounts, exempt,
                                         liable_by_pi[only_pi])
-        key = (sum(pay.values()), ps)
+        key = (ps, 0) if r.winner_sake_choice == "most_points" else (sum(pay.values()), ps)
         if best is None or key > best_key:
             best_key = key
             best = _Settled(d, n_a, j, ps, p, rows, base_wf, amounts, pay, dls, liable, why)
@@ -492,18 +540,33 @@ def best_settlement(c: Compiled, h: Hand, W, losers, piles, forced, cands, add, 
 
 def _least_amounts(c: Compiled, h: Hand, losers, piles, forced, base_wf, rows, nA_w):
     """({loser: amount}, {loser: exempt}, {loser: designation}): each loser's flexible cards
-    count the way they pay least (2.3; ties: the first tried)."""
+    count the way they pay least (2.3), or by loser_sake_choice=escape_pi_bak (ties: the
+    first tried)."""
     n_players = len(losers) + 1
+    pick = _escape_pi_bak_key if c.r.loser_sake_choice == "escape_pi_bak" else _least_paid_key
     amounts, exempt, dls = {}, {}, {}
     for L in losers:
         mL = piles[L]
         opts = []
         for dL in _designations(c, forced, L, mL):
             a, ex, _ = loser_amount(c, h, L, mL, dL, base_wf, rows, nA_w, n_players, False)
-            opts.append((a, dL, ex))
-        a, dL, ex = min(opts, key=lambda x: x[0])
+            opts.append((pick(c, mL, dL, a, n_players), a, dL, ex))
+        _, a, dL, ex = min(opts, key=lambda x: x[0])
         amounts[L], exempt[L], dls[L] = a, ex, dL
     return amounts, exempt, dls
+
+
+def _least_paid_key(c, mL, dL, amount, n_players):
+    """2.3: a loser's flexible cards count the way they pay least."""
+    return amount
+
+
+def _escape_pi_bak_key(c, mL, dL, amount, n_players):
+    """A loser's sake cup as a score app reads it: the count that escapes pi-bak first
+    (whether or not the winner scored junk), then the one with more points."""
+    n_a, j = c.counts(mL, dL)
+    safe = j >= _pi_bak_threshold(c.r, n_players) or (j == 0 and c.r.pi_bak_zero_exempt)
+    return (not safe, -c.points(mL, n_a, j)[0])
 
 
 # -- the Stop's breakdown: each player's row --------------------------------------------------
@@ -520,8 +583,9 @@ def _winner_row(c: Compiled, h: Hand, s: Stop, mW) -> Row:
     """The winner's jokbo and steps, with how their flexible cards were counted."""
     b = s.best
     steps = _winner_steps(c.r, s)
-    cw = _choice_words(c, mW, b.designation, b.animals,
-                       "best" if len(s.candidates) > 1 else "")
+    why = ("" if len(s.candidates) == 1 else
+           "points" if c.r.winner_sake_choice == "most_points" else "best")
+    cw = _choice_words(c, mW, b.designation, b.animals, why)
     return Row(s.hits, b.points, steps, {
         "stop_points": b.stop_points, "gos": list(h.gos[s.winner]), "choices": list(cw),
         "per_loser_base": b.per_loser})
@@ -567,7 +631,8 @@ def _loser_row(c: Compiled, h: Hand, s: Stop, L, mL) -> Row:
     la, lj = c.counts(mL, dL)
     yaku, base = c.hits(mL, dL, la, lj), c.points(mL, la, lj)[1]
     steps = _loser_steps(c, h, s, L, mL)
-    extra = {"choices": list(_choice_words(c, mL, dL, la, "least"))} \
+    why = "escape" if c.r.loser_sake_choice == "escape_pi_bak" else "least"
+    extra = {"choices": list(_choice_words(c, mL, dL, la, why))} \
         if mL & c.flex_mask else {}
     return Row(yaku, base, steps, extra)
 
@@ -592,9 +657,9 @@ def _loser_steps(c: Compiled, h: Hand, s: Stop, L, mL):
         kind, params = b.why
         dok_bak = said(_DOK_BAK[kind], **params)
         if L == b.liable:
-            other = next(q for q in s.losers if q != L)
-            t += b.amounts[other]
-            ls.append(Step("dok_bak", "add", b.amounts[other], dok_bak, t))
+            carried = b.pay[L] - b.amounts[L]  # the other's share (doubled by some tables)
+            t += carried
+            ls.append(Step("dok_bak", "add", carried, dok_bak, t))
         else:
             t = 0
             ls.append(Step("dok_bak", "set", 0, dok_bak, t))
@@ -706,10 +771,12 @@ def _third_ppuk(r, h: Hand, t: Table) -> Outcome:
 # -- compensation (6.3) and carry (6.6) -------------------------------------------------------
 
 def immediate_compensation(r, t: Table):
-    """6.3 immediate compensation: the two non-dealers who play pay each forced drop-out."""
+    """6.3 immediate compensation: the two non-dealers who play (or, under
+    compensation_payers=all_players, all three) pay each forced drop-out."""
     if not (t.claims and r.compensation_timing == "immediate"):
         return ()
-    payers = [p for p in t.active if p != t.dealer]
+    payers = [p for p in t.active
+              if p != t.dealer or r.compensation_payers == "all_players"]
     out = []
     for f, (per, m, cards, triples) in t.claims.items():
         for q in payers:
@@ -717,7 +784,7 @@ def immediate_compensation(r, t: Table):
                 "gwangpalli compensation: {player} sells {cards} card(s) x{rate} x2 "
                 "(triple shown)" if triples else
                 "gwangpalli compensation: {player} sells {cards} card(s) x{rate}",
-                player=f, cards=cards.bit_count(), rate=r.compensation_rate)))
+                player=f, cards=cards.bit_count(), rate=sale_price(r))))
     return tuple(out)
 
 

@@ -122,15 +122,16 @@ OPTIONS = (
     _o("stop_threshold_3p", INT, 3, "Stop target with 3 players", (), "payment", 1),
     _o("go_bonus_formula", CHOICE, "pagat_example", "Go bonus (5.5); korean_common = "
        "(P + n) x 2^(n-2) from the 3rd Go",
-       ("pagat_example", "pagat_text", "encyclopedia", "book", "korean_common"), "payment"),
+       ("pagat_example", "pagat_text", "encyclopedia", "book", "korean_common",
+        "three_go_double"), "payment"),
     _o("gwang_bak_mode", CHOICE, "double", "Gwang-bak: x2, +2 chips after multiplying, or off",
        ("double", "plus_two", "off"), "payment"),
     _o("weak_rain_man", BOOL, False, "[B var] willow-rainman does not protect from gwang-bak",
        (), "payment"),
     _o("pi_bak_threshold", CHOICE, 5, "Pi-bak when a loser's junk value is below this",
-       (5, 6, 7), "payment"),
+       (5, 6, 7, 8), "payment"),
     _o("pi_bak_threshold_2p", CHOICE, None, "[P var] 2-player pi-bak threshold override "
-       "(null = none)", (None, 7), "payment"),
+       "(null = none)", (None, 7, 8), "payment"),
     _o("animal_double_mode", CHOICE, "meong_dda_all", "Winner with 7+ animals: x2 every loser "
        "(meong-dda), x2 losers with no animal (meong-bak), both, or off",
        ("meong_dda_all", "meong_bak_only", "both", "off"), "payment"),
@@ -164,7 +165,69 @@ OPTIONS = (
        "everyone", ("same_three", "all_players"), "gwangpalli"),
     _o("seven_player_iris_forced_out", BOOL, False, "[P var] 7 people: a non-dealer dealt "
        "iris-bridge must drop out (and may claim)", (), "gwangpalli"),
+) + (
+    # The house rules of Korean score apps and programs (issue 10; docs/games/go-stop.md,
+    # "Playing another program's rules"). Every default keeps the digest's rule.
+    _o("pi_bak_zero_exempt", BOOL, False, "A loser who captured no junk at all escapes pi-bak",
+       (), "payment"),
+    _o("reverse_go_multiplier", INT, 0, "Reverse Go (yeokgo): a winner who said Go after an "
+       "opponent had said Go is paid this many times instead of the Go multiplier (0 = no "
+       "reverse Go)", (), "payment", 0, 16),
+    _o("go_bak_doubles", CHOICE, "none", "With go-bak paying for both: also double the go-bak "
+       "loser's payment: never, only with 2 players, their own share, or both shares",
+       ("none", "two_players", "own_share", "both_shares"), "payment"),
+    _o("winner_sake_choice", CHOICE, "most_paid", "The winner's sake cup counts the way that "
+       "gets paid most, or the way that gives the most points",
+       ("most_paid", "most_points"), "cards"),
+    _o("loser_sake_choice", CHOICE, "least_paid", "A loser's sake cup counts the way that pays "
+       "least, or as junk only when that escapes pi-bak (else the way with more points)",
+       ("least_paid", "escape_pi_bak"), "cards"),
+    _o("syodang_liable_when", CHOICE, "anyone_else_wins", "Who must win for the refuser of a "
+       "nagari offer to pay for both: anyone but the refuser, or only the player who "
+       "accepted", ("anyone_else_wins", "accepter_wins"), "payment"),
+    _o("point_value", INT, 1, "Chips per point: the Stop settlement is multiplied by this. "
+       "Set your price per point (e.g. 100) to pay in money, and give every fixed amount "
+       "(ppuk, first-turn, selling) in money too", (), "payment", 1),
+    _o("yeon_ppuk_chips", INT, 0, "Chips from each opponent for a yeon-ppuk (a second ppuk in "
+       "a row); play goes on (0 = off)", (), "events", 0),
+    _o("sam_yeon_ppuk_chips", INT, 0, "Chips from each opponent for a sam-yeon-ppuk (three "
+       "ppuk in a row), paid alongside the Stop; play goes on (0 = off)", (), "events", 0),
+    _o("three_ppuk_ends_hand", BOOL, True, "A player's third ppuk ends the hand; off: it pays "
+       "its chips (if any) and play goes on", (), "events"),
+    _o("ppuk_steals_junk", INT, 0, "Junk each opponent gives to a player who makes a ppuk",
+       (), "events", 0, 2),
+    _o("compensation_payers", CHOICE, "non_dealers", "Who pays a player who sells brights: the "
+       "two non-dealers who play, or everyone who plays the hand",
+       ("non_dealers", "all_players"), "gwangpalli"),
+    Option("compensation_price", INT, None, "Chips per card sold, any amount (empty = "
+           "compensation_rate)", minimum=1, group="gwangpalli", nullable=True),
 )
+
+# The preset values of the programs of issue 10, each read from the program's own source (the
+# docs' "Playing another program's rules" cites the files).
+_KOREAN_APPS = {
+    "go_bonus_formula": "korean_common", "pi_bak_threshold": 6, "pi_bak_threshold_2p": 8,
+    "pi_bak_zero_exempt": True, "animal_double_mode": "meong_bak_only",
+    "go_bak_doubles": "two_players", "bomb_multiplier": True}
+_GOSTOP_TS = {  # on top of _KOREAN_APPS
+    "reverse_go_multiplier": 4, "go_bak_doubles": "both_shares",
+    "winner_sake_choice": "most_points", "loser_sake_choice": "escape_pi_bak",
+    "first_turn_ppuk_chips": 0, "three_ppuk_chips": 3, "four_in_hand_chips": 3,
+    "four_on_table": "dealer_wins", "bomb_steals_junk": True, "bomb_with_declared_triple": True,
+    "syodang_liable_when": "accepter_wins", "draw_refusal_scope": "rest_of_hand",
+    "oe_myeon_mode": "off"}
+_GOSTOP_CALCULATOR = {  # on top of _KOREAN_APPS; its amounts are the table's, in 1:2:4
+    "first_turn_four_capture_chips": 3, "yeon_ppuk_chips": 6, "sam_yeon_ppuk_chips": 12,
+    "three_ppuk_ends_hand": False, "three_ppuk_chips": 0, "compensation_payers": "all_players",
+    "four_player_rain_exception": False, "oe_myeon_mode": "off"}
+_HWATU_GOSTOP_RL = {
+    "stop_threshold_3p": 7, "sake_mode": "animal_only", "go_bonus_formula": "korean_common",
+    "go_bak_mode": "double", "bomb_steals_junk": True, "first_turn_ppuk_chips": 0,
+    "three_ppuk_ends_hand": False, "three_ppuk_chips": 0, "ppuk_steals_junk": 1,
+    "oe_myeon_mode": "off"}
+_GOSTOP_SCOREBOARD = {
+    "go_bonus_formula": "three_go_double", "gwang_bak_mode": "off", "animal_double_mode": "off",
+    "bomb_multiplier": True, "first_turn_ppuk_chips": 0, "oe_myeon_mode": "off"}
 
 PRESETS = (
     Preset("pagat", "Pagat's Go Stop (recommended default, 8.7)", {}),
@@ -179,6 +242,29 @@ PRESETS = (
         "joker_hand_mode": "bank_and_redraw", "bomb_with_declared_triple": True,
         "bomb_steals_junk": True, "go_bonus_formula": "encyclopedia", "pi_bak_threshold": 6,
         "go_bak_mode": "double"}),
+) + (
+    # The programs of issue 10 (docs/games/go-stop.md, "Playing another program's rules").
+    # What they share: (P + n) x 2^(n-2) from the 3rd Go, gwang-bak, pi-bak at 5 junk or
+    # fewer (7 with 2 players, none for no junk at all), meong-bak on a loser with no animal,
+    # go-bak paying for both (x2 with 2 players), a bomb doubling like a shake.
+    Preset("korean_apps", "The Korean rules most Go-Stop apps use: korean_common Go bonus, "
+           "gwang-bak, pi-bak at 5 junk or fewer (7 with 2 players; none without junk), "
+           "meong-bak, go-bak paying for both (x2 with 2 players), bomb x2 (bipark/gostop-ts "
+           "src/score.ts, ZeroFriends/GoStopCalculator, yubyunghun/hwatu-gostop-rl RULES.md)",
+           _KOREAN_APPS),
+    Preset("gostop_ts", "bipark/gostop-ts (src/score.ts, src/play.ts): korean_apps plus "
+           "reverse Go x4, go-bak doubling both shares, sake cup read for points, instant "
+           "wins of 3 chips", {**_KOREAN_APPS, **_GOSTOP_TS}),
+    Preset("gostop_calculator", "ZeroFriends/GoStopCalculator (its domain use cases): "
+           "korean_apps, with first-turn ttadak, yeon-ppuk and sam-yeon-ppuk chips paid "
+           "alongside the Stop, and bright selling paid by everyone who plays",
+           {**_KOREAN_APPS, **_GOSTOP_CALCULATOR}),
+    Preset("hwatu_gostop_rl", "yubyunghun/hwatu-gostop-rl (engine/scoring.py, RULES.md): "
+           "target 7, sake cup only an animal, korean_common Go bonus, meong-dda, go-bak x2; "
+           "a ppuk takes a junk from each opponent and never ends the hand", _HWATU_GOSTOP_RL),
+    Preset("gostop_scoreboard", "andy140733-cyber/gostop-scoreboard (js/scoring.js): no Go "
+           "chips, x2 from the third Go, bomb x2, pi-bak, go-bak paying for both; no gwang-bak "
+           "or meong-bak", _GOSTOP_SCOREBOARD),
 )
 
 
@@ -308,4 +394,9 @@ EVENTS = (
              requires=("boar_first_turn_chips",)),
     EventDef("boar_capture", "[var] the same as boar_first_turn (the 7 spelling)",
              requires=("boar_first_turn_chips",)),
+    # the ppuk runs some score apps pay for (issue 10): paid at once, the hand goes on
+    EventDef("yeon_ppuk", "[var] a second ppuk in a row (yeon-ppuk): chips from each "
+             "opponent", requires=("yeon_ppuk_chips",)),
+    EventDef("sam_yeon_ppuk", "[var] three ppuk in a row (sam-yeon-ppuk): chips from each "
+             "opponent; play goes on", requires=("sam_yeon_ppuk_chips",)),
 )

@@ -48,6 +48,8 @@ def go_terms(n: int, formula: str) -> tuple[int, int]:
         return 0, 1
     if formula == "book":
         return (1, 1) if n == 1 else (0, n)
+    if formula == "three_go_double":  # a scoreboard's Go: no chips, x2 once from the 3rd Go
+        return 0, (2 if n >= 3 else 1)
     if n <= 2:
         return n, 1
     if formula == "pagat_example":
@@ -305,7 +307,8 @@ def _compile(rules) -> Compiled:
 
 
 # how a flexible card was counted: (as junk?, why) -> template; why "" in an evaluation, "best"
-# for a Stop winner's pile, "least" for a loser's (the round adds why the designation was made)
+# (or "points") for a Stop winner's pile, "least" (or "escape") for a loser's (the round adds
+# why the designation was made)
 _CHOICE = {
     (True, ""): "{card} counted as {junk} junk (not as an animal)",
     (False, ""): "{card} counted as an animal ({animals} animals), not as {junk} junk",
@@ -315,6 +318,15 @@ _CHOICE = {
     (True, "least"): "{card} counted as {junk} junk (not as an animal) (least to pay, 2.3)",
     (False, "least"): "{card} counted as an animal ({animals} animals), not as {junk} junk "
                       "(least to pay, 2.3)",
+    # the house rules of score apps (winner_sake_choice, loser_sake_choice)
+    (True, "points"): "{card} counted as {junk} junk (not as an animal) (most points, "
+                      "winner_sake_choice)",
+    (False, "points"): "{card} counted as an animal ({animals} animals), not as {junk} junk "
+                       "(most points, winner_sake_choice)",
+    (True, "escape"): "{card} counted as {junk} junk (not as an animal) (escapes pi-bak, "
+                      "else more points: loser_sake_choice)",
+    (False, "escape"): "{card} counted as an animal ({animals} animals), not as {junk} junk "
+                       "(escapes pi-bak, else more points: loser_sake_choice)",
 }
 
 
