@@ -10,7 +10,10 @@ two luck games share, so it is written once:
 - the seotda-type two-card ranking (Sutda, Sutda Simplified, Sota) as a table of combo rows;
 - the options every game of a family shares (tie rule, dealer rotation, odd chips);
 - settling a pot (shares, odd chips, a pot carried to the next round) and bets against a
-  banker, always as zero-sum payments between players.
+  banker, always as zero-sum payments between players;
+- quick entry (issue 9) where a digest allows totals instead of cards: a banker game's
+  ``dealer_total`` and ``column_totals``; Sota's declared outcome goes through
+  ``seotda_result`` like a round worked out from the hands.
 """
 
 from __future__ import annotations
@@ -198,8 +201,29 @@ MAX_BET_INPUT = InputDef(
 COLUMNS_INPUT = InputDef(
     "columns", "list",
     "The 4 columns in order, each a list of its cards as dealt (first, second, third field). "
-    "A column nobody backed may be an empty list.", required=True, minimum=4, maximum=4,
-    item=InputDef("", "cards", "Column"))
+    "A column nobody backed, or one given in column_totals, may be an empty list.",
+    minimum=4, maximum=4, item=InputDef("", "cards", "Column"))
+# Quick entry (oicho-kabu.md §7: "or just totals plus the triple / 4-1 / 9-1 flags")
+COLUMN_TOTALS_INPUT = InputDef(
+    "column_totals", "list",
+    "Quick entry, instead of a column's cards: its total (0-9) and whether its three cards "
+    "are of one month (triple).", minimum=1, maximum=4,
+    item=InputDef("", "record", "Column total", fields=(
+        InputDef("column", "int", "Column", required=True, minimum=1, maximum=4),
+        InputDef("total", "int", "Total", required=True, minimum=0, maximum=9),
+        InputDef("triple", "bool", "Three of one month", default=False))))
+
+
+def dealer_total_input(specials) -> InputDef:
+    """Quick entry of the dealer's hand: its total and, when held, the dealer special."""
+    return InputDef(
+        "dealer_total", "record",
+        "Quick entry, instead of the dealer's cards: the dealer's total (0-9) and the special "
+        "hand the first two cards make, if any.",
+        fields=(InputDef("total", "int", "Dealer's total", required=True, minimum=0,
+                         maximum=9),
+                InputDef("special", "choice", "Dealer's special",
+                         choices=tuple(sp.id for sp in specials))))
 
 
 def bets_input(who_backs_what: str) -> InputDef:
@@ -415,7 +439,6 @@ def score_seotda(g, rnd: Mapping, c, special=None):
 
     ``special(evals, players) -> Outcome | None`` lets Sota decide a round by its special
     hands before the usual comparison."""
-    from ..results import PlayerScore, RoundResult
     from ..rounds import player_field, players_of
 
     players = players_of(g, rnd)
@@ -426,18 +449,33 @@ def score_seotda(g, rnd: Mapping, c, special=None):
     evals = {p: seotda_evaluate(g, m, c) for p, (m, _) in hands.items()}
     outcome = special(evals, players) if special else None
     if outcome is None:
-        best = max(e.details["strength"] for e in evals.values())
-        winners = tuple(p for p in players if evals[p].details["strength"] == best)
-        top = evals[winners[0]]
-        hand = top.yaku[0]
-        if top.details["rank"] is None:
-            why = said("the highest hand value, {value}, scores 1 point",
-                       value=top.details["hand_value"])
-        else:
-            why = said("the best Hand Combo, {hand} (rank {rank}), scores {points}",
-                       hand=hand.name, rank=top.details["rank"], points=hand.points)
-        outcome = Outcome("win", why, winners, hand.id, hand.points)
-    notes = []
+        outcome = best_seotda_hand(evals, players)
+    shown = {p: (ev.yaku, {"hand": ev.yaku[0].id, "rank": ev.details["rank"],
+                           "hand_value": ev.details["hand_value"]}) for p, ev in evals.items()}
+    return seotda_result(g, c, players, dealer, outcome, shown)
+
+
+def best_seotda_hand(evals, players) -> Outcome:
+    """§5 step 5: the best Hand Combo wins its points, else the highest hand value 1."""
+    best = max(e.details["strength"] for e in evals.values())
+    winners = tuple(p for p in players if evals[p].details["strength"] == best)
+    top = evals[winners[0]]
+    hand = top.yaku[0]
+    if top.details["rank"] is None:
+        why = said("the highest hand value, {value}, scores 1 point",
+                   value=top.details["hand_value"])
+    else:
+        why = said("the best Hand Combo, {hand} (rank {rank}), scores {points}",
+                   hand=hand.name, rank=top.details["rank"], points=hand.points)
+    return Outcome("win", why, winners, hand.id, hand.points)
+
+
+def seotda_result(g, c, players, dealer, outcome: Outcome, shown, notes=()):
+    """The round's result once decided: ties (tie_draw / tie_all_score), each player's score,
+    the optional money, who deals next. ``shown``: player -> (yaku, extra fields)."""
+    from ..results import PlayerScore, RoundResult
+
+    notes = list(notes)
     if outcome.kind == "win" and len(outcome.winners) > 1:
         tied = ", ".join(outcome.winners)
         if c.rules["tie_draw"]:
@@ -449,31 +487,19 @@ def score_seotda(g, rnd: Mapping, c, special=None):
     scoring = set(outcome.winners) if outcome.kind == "win" else set()
     scores = []
     for p in players:
-        ev = evals[p]
         if p in scoring:
-            pts = outcome.points
+            pts, role = outcome.points, "winner"
             steps = (Step(outcome.hand_id, "base", pts,
                           wrap_said("{player} wins: ", outcome.reason, player=p), pts),)
-            role = "winner"
         elif outcome.kind == "draw":
             pts, role = 0, "draw"
             steps = (Step("draw", "note", 0, outcome.reason, 0),)
         else:
             pts, role = 0, "loser"
             steps = (Step("lose", "note", 0, said("only the winner scores"), 0),)
-        scores.append(PlayerScore(p, ev.yaku, pts, steps, pts, role, extra={
-            "hand": ev.yaku[0].id, "rank": ev.details["rank"],
-            "hand_value": ev.details["hand_value"]}))
-    payments = []
-    stake = c.rules["stake_per_point"]
-    if stake and scoring:
-        for p in players:
-            if p not in scoring:
-                for w in players:
-                    if w in scoring:
-                        payments.append(Payment(p, w, outcome.points * stake, said(
-                            "{points} points x {stake} chips", points=outcome.points,
-                            stake=stake)))
+        yaku, extra = shown[p]
+        scores.append(PlayerScore(p, yaku, pts, steps, pts, role, extra=dict(extra)))
+    payments = _stake_payments(players, scoring, outcome.points, c.rules["stake_per_point"])
     winner = outcome.winners[0] if len(scoring) == 1 else None
     carry = {}
     if outcome.kind == "draw":
@@ -485,6 +511,15 @@ def score_seotda(g, rnd: Mapping, c, special=None):
     # The winner deals next (sutda.md §5.5); a draw or a shared win keeps the dealer.
     return RoundResult(g.id, c.rules.preset, tuple(scores), tuple(payments), winner,
                        winner or dealer, carry, tuple(notes))
+
+
+def _stake_payments(players, scoring, points, stake):
+    """Optional money (sota.md §6): each non-scorer pays each scorer points x stake."""
+    if not stake or not scoring:
+        return []
+    return [Payment(p, w, points * stake, said("{points} points x {stake} chips",
+                                               points=points, stake=stake))
+            for p in players if p not in scoring for w in players if w in scoring]
 
 
 # --------------------------------------------------------------------------- settlement
@@ -688,10 +723,22 @@ def banker_evaluate(mask: int, c):
     """``evaluate`` of a banker Kabu game: the memoised evaluation ``banker_compile`` set up."""
     return c.evaluate(mask)
 
+@dataclass(frozen=True)
+class BankerHand:
+    """The dealer's hand as the settlement needs it: from the cards, or declared (quick
+    entry: "just totals plus the ... 4-1 / 9-1 flags", oicho-kabu.md §7)."""
+    total: int
+    special: DealerSpecial | None
+    yaku: tuple
+    cards: tuple  # slugs; () when declared
+    declared: tuple  # the facts said rather than shown: "total", "special"
+
+
 def score_banker(g, rnd: Mapping, c, *, specials, one_column: bool):
     """Oicho-Kabu and Kyo-Kabu (oicho-kabu.md §5-6; kyo-kabu.md §1, §5): bettors back the
-    four columns against the dealer, who is the bank."""
-    from ..results import PlayerScore, RoundResult
+    four columns against the dealer, who is the bank. Hands and columns are cards, or in
+    quick entry their totals and flags (§7)."""
+    from ..results import RoundResult
     from ..rounds import player_field, players_of
 
     players = players_of(g, rnd)
@@ -700,79 +747,196 @@ def score_banker(g, rnd: Mapping, c, *, specials, one_column: bool):
     max_bet = agreed(g, rnd, c, "max_bet", said("the maximum bet"))
     bets = _bets(g, rnd, players, dealer, max_bet, one_column)
     ledger = Ledger(g)
-    # The dealer's hand, in draw order.
+    hand = _dealer_hand(g, rnd, c, dealer, specials, ledger)
+    columns = _columns(g, rnd, c, {b["column"] for b in bets}, ledger)
+    nets, steps, lines = _settle_bets(bets, columns, hand, c)
+    scores = _banker_scores(players, dealer, hand, nets, steps, lines)
+    payments = banker_payments(dealer, nets, said("bets against the bank"))
+    next_dealer = seats_from_right(players, dealer)[0] if c.rules["dealer_rotates"] else dealer
+    notes = [said("dealer {dealer} totals {total} and holds {special}", dealer=dealer,
+                  total=hand.total, special=hand.special.id) if hand.special else
+             said("dealer {dealer} totals {total}", dealer=dealer, total=hand.total),
+             columns_said(columns)] + _quick_banker_notes(dealer, hand, columns)
+    return RoundResult(g.id, c.rules.preset, tuple(scores), payments, None, next_dealer, {},
+                       tuple(notes))
+
+
+def _dealer_hand(g, rnd, c, dealer, specials, ledger) -> BankerHand:
+    """The dealer's hand in draw order, or its declared ``dealer_total`` (not both)."""
     raw = rnd.get("hands")
-    if not isinstance(raw, Mapping) or dealer not in raw:
+    if isinstance(raw, Mapping):
+        for name in raw:
+            if name != dealer:
+                raise TallyError(said("{game}: only the dealer holds a hand; {player!r} bets on "
+                                      "the columns instead", game=g.id, player=name),
+                                 game=g.id, player=name, field=f"hands.{name}")
+    has_cards = isinstance(raw, Mapping) and dealer in raw
+    if rnd.get("dealer_total") is not None:
+        if has_cards:  # both kinds at once
+            raise TallyError(said("{game}: the dealer {player!r} is given both cards and "
+                                  "dealer_total: enter one or the other", game=g.id,
+                                  player=dealer), game=g.id, player=dealer,
+                             field="dealer_total")
+        return _declared_dealer(g, rnd["dealer_total"], dealer, specials)
+    if not has_cards:
         raise TallyError(said("{game}: 'hands' must give the dealer's cards in draw order "
-                              "({{{player!r}: [...]}})", game=g.id, player=dealer), game=g.id, player=dealer,
-                         field=f"hands.{dealer}")
-    for name in raw:
-        if name != dealer:
-            raise TallyError(said("{game}: only the dealer holds a hand; {player!r} bets on "
-                                  "the columns instead", game=g.id, player=name), game=g.id, player=name, field=f"hands.{name}")
+                              "({{{player!r}: [...]}})", game=g.id, player=dealer),
+                         game=g.id, player=dealer, field=f"hands.{dealer}")
     dmask, dmonths = ordered_hand(g, raw[dealer], player=dealer,
                                   owner=said("the hand of the dealer {player!r}",
                                              player=dealer),
                                   field=f"hands.{dealer}", ledger=ledger, sizes=(2, 3))
     dev = c.evaluate(dmask)
-    dtotal = dev.details["total"]
+    total = dev.details["total"]
     sp = dealer_special(specials, dmonths)
-    # The four columns (first, second, third field).
+    yaku = dev.yaku[:1] + ((YakuHit(sp.id, sp.names["en"], total, slugs_of(dmask), sp.names,
+                                    said("first two cards in this order")),) if sp else ())
+    return BankerHand(total, sp, yaku, slugs_of(dmask), ())
+
+
+def _declared_dealer(g, raw, dealer, specials) -> BankerHand:
+    """Quick entry: the dealer's total 0-9 and, when held, the special by id."""
+    if not isinstance(raw, Mapping) or set(raw) - {"total", "special"}:
+        raise TallyError(said("{game}: dealer_total must be an object {{total, special}}",
+                              game=g.id), game=g.id, player=dealer, field="dealer_total")
+    total = _digit(g, raw.get("total"), "dealer_total.total", player=dealer)
+    known = {sp.id: sp for sp in specials}
+    sid = raw.get("special")
+    if sid is not None and sid not in known:
+        raise TallyError(said("{game}: dealer_total.special must be one of {known}, not "
+                              "{value!r}", game=g.id, known=", ".join(known), value=sid),
+                         game=g.id, player=dealer, rule=str(sid),
+                         field="dealer_total.special")
+    sp = known.get(sid)
+    note = said("declared at the table")
+    yaku = (total_hit(total, 0, note),) + (
+        (YakuHit(sp.id, sp.names["en"], total, (), sp.names, note),) if sp else ())
+    return BankerHand(total, sp, yaku, (), ("total",) + (("special",) if sp else ()))
+
+
+def _digit(g, v, field, *, player=None) -> int:
+    """A Kabu total said at the table: a whole number 0-9."""
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9:
+        raise TallyError(said("{game}: {key} must be a whole number 0..9, not {value!r}",
+                              game=g.id, key=field, value=v),
+                         game=g.id, player=player, field=field)
+    return v
+
+
+def _columns(g, rnd, c, backed, ledger) -> dict:
+    """Each backed column's total and triple flag: from its cards, or from
+    ``column_totals`` (quick entry), never both; unbacked columns' cards are only checked."""
+    declared = _column_totals(g, rnd)
     cols = rnd.get("columns")
+    if cols is None and backed <= set(declared):  # every backed column said as a total
+        cols = [[], [], [], []]
     if not isinstance(cols, (list, tuple)) or len(cols) != 4:
         raise TallyError(said("{game}: 'columns' must be the 4 columns, each a list of its "
-                              "cards (first, second, third field)", game=g.id), game=g.id, field="columns")
-    backed = {b["column"] for b in bets}
-    col_evals = {}
+                              "cards (first, second, third field)", game=g.id), game=g.id,
+                         field="columns")
+    out = {}
     for i, cards in enumerate(cols, 1):
         where = f"columns.{i - 1}"
-        if i in backed:
+        if i in declared:
+            if cards:  # both kinds at once
+                raise TallyError(said("{game}: column {n} is given both as cards and in "
+                                      "column_totals: enter one or the other", game=g.id,
+                                      n=i), game=g.id, field=where)
+            if i in backed:
+                out[i] = declared[i]
+        elif i in backed:
             cmask, cmonths = ordered_hand(g, cards, owner=said("column {n}", n=i),
                                           field=where, ledger=ledger, sizes=(2, 3))
             check_kabu_draw(g, cmonths, said("column {n}", n=i), field=where)
-            col_evals[i] = c.evaluate(cmask)
+            ev = c.evaluate(cmask)
+            out[i] = {"total": ev.details["total"], "triple": bool(ev.details.get("triple")),
+                      "declared": False}
         else:  # a column nobody backed settles nothing; its cards are only checked
             ordered_hand(g, cards or [], owner=said("column {n}", n=i), field=where,
-                         ledger=ledger,
-                         sizes=(0, 3))
+                         ledger=ledger, sizes=(0, 3))
+    return out
+
+
+# The totals a column of three cards of one month can have: its first two cards may draw
+# only when they total 6 or less (the third-card rule), so no April or September triple.
+TRIPLE_TOTALS = tuple(sorted({kabu(3 * m) for m in range(1, 11) if kabu(2 * m) <= 6}))
+
+
+def _column_totals(g, rnd) -> dict:
+    """Quick entry: ``column_totals`` = [{column, total, triple}], each column once."""
+    raw = rnd.get("column_totals")
+    if raw is None:
+        return {}
+    if not isinstance(raw, (list, tuple)):
+        raise TallyError(said("{game}: column_totals must be a list of {{column, total, "
+                              "triple}}", game=g.id), game=g.id, field="column_totals")
+    out = {}
+    for k, item in enumerate(raw):
+        where = f"column_totals.{k}"
+        if not isinstance(item, Mapping) or set(item) - {"column", "total", "triple"}:
+            raise TallyError(said("{game}: column_totals must be a list of {{column, total, "
+                                  "triple}}", game=g.id), game=g.id, field=where)
+        col = item.get("column")
+        if not isinstance(col, int) or isinstance(col, bool) or not 1 <= col <= 4 or \
+                col in out:
+            raise TallyError(said("{game}: {where}: column must be 1 to 4, each once, not "
+                                  "{value!r}", game=g.id, where=where, value=col),
+                             game=g.id, field=f"{where}.column")
+        total = _digit(g, item.get("total"), f"{where}.total")
+        triple = item.get("triple", False)
+        if not isinstance(triple, bool) or triple and total not in TRIPLE_TOTALS:
+            raise TallyError(said("{game}: column {n}: three cards of one month total one of "
+                                  "{totals}, not {total}", game=g.id, n=col,
+                                  totals=", ".join(map(str, TRIPLE_TOTALS)), total=total),
+                             game=g.id, field=f"{where}.triple", rule="triple")
+        out[col] = {"total": total, "triple": triple, "declared": True}
+    return out
+
+
+def _settle_bets(bets, columns, hand: BankerHand, c):
+    """Each bet against the dealer (oicho-kabu.md §5.7): (nets, steps, lines)."""
     triple_mult = 2 if c.rules["triple_total_return"] else 3
-    tie_rule = c.tie_rule
-    nets = {p: 0 for p in players if p != dealer}
-    steps = {p: [] for p in nets}
-    lines = []
+    nets = {}
+    steps, lines = {}, []
     for b in bets:
         p, col, amt = b["player"], b["column"], b["amount"]
-        ev = col_evals[col]
-        total = ev.details["total"]
-        if sp is not None:
-            res, why = -amt, said("the dealer holds {hand}: the dealer wins every bet",
-                                  hand=sp.names["en"])
-        elif ev.details.get("triple"):
-            res = triple_mult * amt
-            why = said("column {column} is a triple: paid {factor} x {amount}", column=col,
-                       factor=triple_mult, amount=amt)
-        elif total > dtotal:
-            res, why = amt, said("column {column} totals {total}, above the dealer's "
-                                 "{dealer_total}", column=col, total=total, dealer_total=dtotal)
-        elif total < dtotal:
-            res, why = -amt, said("column {column} totals {total}, below the dealer's "
-                                  "{dealer_total}", column=col, total=total,
-                                  dealer_total=dtotal)
-        elif tie_rule == "tie_push":
-            res, why = 0, said("column {column} ties the dealer at {total}: bet returned "
-                               "(tie_push)", column=col, total=total)
-        else:
-            res, why = -amt, said("column {column} ties the dealer at {total}: the dealer "
-                                  "wins (tie_dealer_wins)", column=col, total=total)
-        nets[p] += res
-        steps[p].append(Step(f"column_{col}", "add", res, wrap_said(
+        res, why = _bet_result(col, amt, columns[col], hand, triple_mult, c.tie_rule)
+        nets[p] = nets.get(p, 0) + res
+        steps.setdefault(p, []).append(Step(f"column_{col}", "add", res, wrap_said(
             "bet {bet} on column {bet_column}: ", why, bet=amt, bet_column=col), nets[p]))
         lines.append({"player": p, "column": col, "amount": amt, "result": res,
-                      "reason": why})
-    dealer_net = -sum(nets.values())
+                      "reason": why, **({"declared": True} if columns[col]["declared"]
+                                        else {})})
+    return nets, steps, lines
+
+
+def _bet_result(col, amt, column, hand, triple_mult, tie_rule):
+    """(result for the bettor, why) of one bet b on one column."""
+    total, dtotal = column["total"], hand.total
+    if hand.special is not None:
+        return -amt, said("the dealer holds {hand}: the dealer wins every bet",
+                          hand=hand.special.names["en"])
+    if column["triple"]:
+        return triple_mult * amt, said("column {column} is a triple: paid {factor} x "
+                                       "{amount}", column=col, factor=triple_mult, amount=amt)
+    if total > dtotal:
+        return amt, said("column {column} totals {total}, above the dealer's {dealer_total}",
+                         column=col, total=total, dealer_total=dtotal)
+    if total < dtotal:
+        return -amt, said("column {column} totals {total}, below the dealer's "
+                          "{dealer_total}", column=col, total=total, dealer_total=dtotal)
+    if tie_rule == "tie_push":
+        return 0, said("column {column} ties the dealer at {total}: bet returned (tie_push)",
+                       column=col, total=total)
+    return -amt, said("column {column} ties the dealer at {total}: the dealer wins "
+                      "(tie_dealer_wins)", column=col, total=total)
+
+
+def _banker_scores(players, dealer, hand: BankerHand, nets, steps, lines):
+    """The dealer's side of every bet, then each bettor's own bets."""
+    from ..results import PlayerScore
+
     scores = []
-    dyaku = dev.yaku[:1] + ((YakuHit(sp.id, sp.names["en"], dtotal, slugs_of(dmask), sp.names,
-                                 said("first two cards in this order")),) if sp else ())
     for p in players:
         if p == dealer:
             running, fixed = 0, []
@@ -782,25 +946,30 @@ def score_banker(g, rnd: Mapping, c, *, specials, one_column: bool):
                                   wrap_said("{bettor}'s bet on column {bet_column}: ",
                                             ln["reason"], bettor=ln["player"],
                                             bet_column=ln["column"]), running))
-            scores.append(PlayerScore(p, dyaku, dtotal, tuple(fixed), dealer_net, "dealer",
-                                      extra={"total": dtotal, "cards": list(slugs_of(dmask)),
-                                             "special": sp.id if sp else None}))
+            extra = {"total": hand.total, "cards": list(hand.cards),
+                     "special": hand.special.id if hand.special else None}
+            if hand.declared:  # quick entry: said at the table, not counted from cards
+                extra["declared"] = list(hand.declared)
+            scores.append(PlayerScore(p, hand.yaku, hand.total, tuple(fixed),
+                                      -sum(nets.values()), "dealer", extra=extra))
         else:
             mine = [ln for ln in lines if ln["player"] == p]
-            role = "bettor" if mine else "sat out"
-            scores.append(PlayerScore(p, (), 0, tuple(steps[p]), nets[p], role,
-                                      extra={"bets": mine}))
-    payments = banker_payments(dealer, nets, said("bets against the bank"))
-    rotates = c.rules["dealer_rotates"]
-    next_dealer = seats_from_right(players, dealer)[0] if rotates else dealer
-    columns = {i: {"total": e.details["total"], "triple": bool(e.details.get("triple"))}
-               for i, e in col_evals.items()}
-    notes = [said("dealer {dealer} totals {total} and holds {special}", dealer=dealer,
-                  total=dtotal, special=sp.id) if sp else
-             said("dealer {dealer} totals {total}", dealer=dealer, total=dtotal),
-             columns_said(columns)]
-    return RoundResult(g.id, c.rules.preset, tuple(scores), payments, None, next_dealer, {},
-                       tuple(notes))
+            scores.append(PlayerScore(p, (), 0, tuple(steps.get(p, ())), nets.get(p, 0),
+                                      "bettor" if mine else "sat out", extra={"bets": mine}))
+    return scores
+
+
+def _quick_banker_notes(dealer, hand: BankerHand, columns) -> list:
+    """Which facts the table declared instead of showing the cards (issue 9)."""
+    notes = []
+    if hand.declared:
+        notes.append(said("quick entry: the total of dealer {dealer} was declared at the "
+                          "table, not counted from cards", dealer=dealer))
+    said_cols = [str(i) for i, v in sorted(columns.items()) if v["declared"]]
+    if said_cols:
+        notes.append(said("quick entry: the totals of columns {columns} were declared at the "
+                          "table, not counted from cards", columns=", ".join(said_cols)))
+    return notes
 
 
 def columns_said(columns) -> Said:

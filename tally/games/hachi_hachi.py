@@ -6,6 +6,11 @@ A pile is scored by its captured combinations (dekiyaku, section 4) and its card
 forced-out players, hand combinations) and the section 5.3 order of operations, every amount
 multiplied by the field multiplier (FM). The round input is documented in
 docs/games/hachi-hachi.md.
+
+Quick entry (issue 9; section 7 allows it): a player's captures may be given as what is said
+at the table (``totals``: card points, chaff, yaku by name, ribbons) and claims by name without
+cards; the arithmetic of the card values stands in for the cards, and the result marks what
+was declared.
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ from functools import partial
 from collections.abc import Mapping
 
 from ..cards import (BLUE_RIBBONS, BRIGHTS, CHAFFS, FULL_DECK, INO_SHIKA_CHO,
-                     POETRY_RIBBONS, RIBBONS, TENS, WILLOW, mask_of, slugs_of)
+                     POETRY_RIBBONS, RIBBONS, TENS, WILLOW, card_value_total, mask_of,
+                     slugs_of)
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, Option, Preset
 from ..results import (Evaluation, Payment, PlayerScore, RoundResult, Said, Step, YakuHit,
@@ -24,13 +30,15 @@ from ..rounds import events_of, piles_of, player_field, players_of
 from ..settlement import fewest_transfers
 from . import EventDef, Game, InputDef, YakuDef, pile_mask
 from ._hachi_hands import (CHAFF_BY_ID, CHAFF_COMBOS, MONTHS, SUIT_BY_ID, SUIT_COMBOS,
-                           TEYAKU_CHAFF, best_chaff, best_suit, captured_triples,
+                           TEYAKU_CHAFF, Groups, best_chaff, best_suit, captured_triples,
                            chaff_supported, compensation, month_groups, suit_choices,
                            suit_supported)
 
 GAME_ID = "hachi-hachi"
 PAR = 88  # 264 / 3 (section 2)
 DECK_VALUE = 264
+DECK_CHAFF = 24
+NON_CHAFF_VALUE = 240  # 5 brights x 20 + 9 tens x 10 + 10 ribbons x 5 (section 2)
 DRY_BRIGHTS = BRIGHTS & ~WILLOW
 DRY_RIBBONS = RIBBONS & ~WILLOW
 S16_CHAFF = CHAFFS | WILLOW  # simple_16_yaku: any willow card may count as a chaff (section 8)
@@ -163,6 +171,10 @@ _f = partial(InputDef, "")
 _TEYAKU_IDS = tuple(CHAFF_BY_ID) + tuple(SUIT_BY_ID)
 _REVEALED = _f("cards", "revealed cards (default: the player's dealt hand)")
 
+# Quick entry (issue 9): a claim named without cards says what the cards would have shown.
+_CAPTURED_SUIT = _f("int", "claimed triples captured whole", minimum=0, maximum=2)
+_LOOSE_CARDS = _f("int", "loose brights, poetry and purple ribbons", minimum=0, maximum=7)
+
 EVENTS = (
     EventDef("dealer_drop_out", "drop_out_dealer: the dealer drops out before the deal "
              "(in order; each next dealer may drop too while more than 3 remain).",
@@ -173,16 +185,20 @@ EVENTS = (
              "order from the dealer's right; forced players may be recorded as 'forced_out' / "
              "'forced_in' or left out.", {"choice": _f("choice", "the decision", required=True,
                             choices=("play", "pass", "forced_out", "forced_in"))}),
-    EventDef("compensation_claim", "A forced-out player reveals cards to claim compensation.",
+    EventDef("compensation_claim", "A forced-out player reveals cards to claim compensation "
+             "(quick entry: names the claim and counts the loose cards instead).",
              {"cards": _REVEALED,
               "hand_combos": _f("yaku", "claimed teyaku (default: the best the cards support)",
                                 choices=_TEYAKU_IDS),
               "held_yaku": _f("yaku", "claimed held yaku (default: every one the cards hold)",
-                              choices=tuple(YAKU_POINTS))}),
+                              choices=tuple(YAKU_POINTS)),
+              "loose_cards": _LOOSE_CARDS}),
     EventDef("hand_combo_claim", "An active player claims hand combinations (teyaku) before "
-             "play.", {"cards": _REVEALED,
-                       "combos": _f("yaku", "at most one chaff and one suit combo (default: "
-                                    "best)", choices=_TEYAKU_IDS)}),
+             "play (quick entry: by name, without cards).",
+             {"cards": _REVEALED,
+              "combos": _f("yaku", "at most one chaff and one suit combo (default: "
+                           "best)", choices=_TEYAKU_IDS),
+              "captured_suit": _CAPTURED_SUIT}),
     EventDef("immediate_win", "four_and_three / winning_hand: the claimant wins at once "
              "(optional record; derived from the claims).",
              requires=("four_and_three", "winning_hand")),
@@ -453,15 +469,16 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         return _misdeal(table.seated, table.dealer0, deal.misdeal, table.carry, c)
     seats = _choose_players(table, rules)
     claims = _read_claims(table, seats, deal.hands, c)
-    play = _read_play(rnd, table, seats, claims.immediate, c)
+    play = _read_play(rnd, table, seats, claims, c)
     calls = _replay_calls(play, seats.active, c)
-    tie_winner = _check_outcome(rnd, play, calls, seats.active, claims.immediate)
+    tie_winner = _check_outcome(rnd, play, calls, seats.active, claims.immediate, rules)
     led, winner, win_reason, cancelled = _settle(table, seats, claims, play, calls, tie_winner,
                                                  rules)
     # two players, no yaku, no immediate win: each banks (TCV - 88) x FM (section 6, A3)
     banks = (len(seats.active) == 2 and not rules.alternate_two_player_scoring
              and not calls.yaku_round and not claims.immediate and not cancelled)
-    notes = (_around("field multiplier: ", deal.fm_reason),) + table.notes + deal.notes
+    notes = (_around("field multiplier: ", deal.fm_reason),) + table.notes + deal.notes + \
+        _quick_notes(table.seated, claims, play)
     extra = _player_extra(table.seated, seats, claims, play)
     return _result(table.seated, seats.active, led, deal, play.ev_of, extra, winner,
                    win_reason, notes, c, banks)
@@ -909,29 +926,35 @@ class _Play:
     tyv: dict  # active player -> total yaku value (before the FM)
     calls: list  # (event index, event) of the yaku_call, cancel_call, responsibility events
     round_end: str | None  # how the round ended, when recorded
+    declared: dict  # quick entry: active player -> _Declared, instead of a captured pile
 
 
-def _read_play(rnd, table, seats, immediate, c) -> _Play:
-    """round_end, the captures (none after an immediate win), each active pile evaluated."""
+def _read_play(rnd, table, seats, claims, c) -> _Play:
+    """round_end, the captures (none after an immediate win) or, in quick entry, their
+    totals; each active pile evaluated."""
     calls = [(i, ev) for i, ev in enumerate(table.events)
              if ev["type"] in ("yaku_call", "cancel_call", "responsibility")]
     round_end = _read_round_end(rnd, table.events)
-    if immediate:
-        caps = _no_captures(rnd, table.seated, calls, round_end, immediate)
+    if claims.immediate:
+        caps = _no_captures(rnd, table.seated, calls, round_end, claims.immediate)
     else:
         if round_end == "immediate_win":
             raise _err(said("round_end immediate_win needs a claimed 4 & 3 under four_and_three "
                             "or winning_hand"), field="round_end")
-        caps = piles_of(GAME, rnd, table.seated, "captures", deck=FULL_DECK)
+        caps = piles_of(GAME, rnd, table.seated, "captures", deck=FULL_DECK,
+                        required=not _all_declared(rnd, seats.active))
     for p in table.seated:
         if p not in seats.active and caps.get(p):
             raise _err(said("captures.{player}: {player!r} is not playing this round and "
                             "captures nothing", player=p),
                        player=p, field=f"captures.{p}")
-    ev_of = {p: evaluate(caps.get(p, 0), c) for p in seats.active}
+    declared = _read_totals(rnd, table.seated, seats.active, caps, c)
+    _check_suit_sources(claims.hands, declared)
+    ev_of = {p: _declared_evaluation(declared[p], c) if p in declared
+             else evaluate(caps.get(p, 0), c) for p in seats.active}
     return _Play(caps, ev_of, {p: e.details["card_points"] for p, e in ev_of.items()},
                  {p: e.details["chaff"] for p, e in ev_of.items()},
-                 {p: e.points for p, e in ev_of.items()}, calls, round_end)
+                 {p: e.points for p, e in ev_of.items()}, calls, round_end, declared)
 
 
 def _read_round_end(rnd, events):
@@ -960,10 +983,279 @@ def _no_captures(rnd, seated, calls, round_end, immediate):
                         value=round_end, player=immediate[0]),
                    field="round_end")
     caps = piles_of(GAME, rnd, seated, "captures", required=False, deck=FULL_DECK)
-    if any(caps.values()):
+    if any(caps.values()) or rnd.get("totals"):
         raise _err(said("an immediate win ends the round before play: no captures"),
-                   field="captures")
+                   field="captures" if any(caps.values()) else "totals")
     return caps
+
+
+# --- phase 5, quick entry: the captures as said at the table (issue 9) --------------------
+# Section 7 allows "each active player's captured cards; or at least TCV, chaff count, yaku
+# ids and whether each claimed triple was fully captured". A player entered that way has a
+# ``totals`` record instead of a pile; what the cards would show is checked by arithmetic.
+TOTALS_KEYS = ("card_points", "chaff", "yaku", "ribbons")
+THREE_WILLOW_NON_CHAFF = 3  # rainman, swallow, ribbon: Simple 16 Yaku may count them
+
+
+@dataclass(frozen=True)
+class _Declared:
+    """One active player's captures as declared: no card is known."""
+    card_points: int
+    chaff: int | None  # None: not said (needed only where Simple 16 can score)
+    ribbons: int | None  # None: not said (needed for Any 7 Dry Ribbons' value)
+    yaku: tuple  # the named dekiyaku, in YAKU_ROWS order
+    cards: int  # the cards the named yaku need: no other pile may hold them
+    facts: tuple  # the totals keys said, for the result's "declared"
+
+
+def _all_declared(rnd, active):
+    """Every active player has totals (a malformed ``totals`` is reported as such)."""
+    totals = rnd.get("totals")
+    return totals is not None and (not isinstance(totals, Mapping) or
+                                   all(p in totals for p in active))
+
+
+def _read_totals(rnd, seated, active, caps, c) -> dict:
+    """Each player's ``totals`` record, checked alone, then against the others and the
+    captured piles (a card is in one place only)."""
+    raw = rnd.get("totals")
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise _err(said("totals must map each player entered quickly to {{card_points, "
+                        "chaff, yaku, ribbons}}"), field="totals")
+    out = {}
+    for p, t in raw.items():
+        _check_totals_owner(p, t, seated, active, caps)
+        out[p] = _declared_pile(p, t, c)
+    _check_declared_together(out, caps)
+    return out
+
+
+def _check_totals_owner(p, t, seated, active, caps):
+    """Totals belong to an active player with no captured cards (not both kinds at once)."""
+    where = f"totals.{p}"
+    if p not in seated:
+        raise _err(said("totals names {player!r}, who is not one of the players", player=p),
+                   player=p, field=where)
+    if p not in active:
+        raise _err(said("totals.{player}: {player!r} is not playing this round and captures "
+                        "nothing", player=p), player=p, field=where)
+    if caps.get(p):
+        raise _err(said("{player!r} is given both captured cards and totals: enter one or "
+                        "the other", player=p), player=p, field=where)
+    if not isinstance(t, Mapping):
+        raise _err(said("totals.{player} must be an object {{card_points, chaff, yaku, "
+                        "ribbons}}", player=p), player=p, field=where)
+    extra = sorted(map(str, set(t) - set(TOTALS_KEYS)))
+    if extra:
+        raise _err(said("totals.{player} has unknown key {key!r}", player=p, key=extra[0]),
+                   player=p, field=f"{where}.{extra[0]}")
+
+
+def _count(t, key, p, most, required=False):
+    """A whole number said for ``p`` (None when not said and not required)."""
+    v = t.get(key)
+    if v is None and not required:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= most:
+        raise _err(said("totals.{player}.{key} must be a whole number 0..{most}, not {value!r}",
+                        player=p, key=key, most=most, value=v),
+                   player=p, field=f"totals.{p}.{key}")
+    return v
+
+
+def _declared_pile(p, t, c) -> _Declared:
+    """One player's totals: possible card values (20 / 10 / 5 / 1), and yaku whose cards fit
+    in them."""
+    tcv = _count(t, "card_points", p, DECK_VALUE, required=True)
+    chaff = _count(t, "chaff", p, DECK_CHAFF)
+    ribbons = _count(t, "ribbons", p, 10)
+    _check_card_arithmetic(p, tcv, chaff, ribbons)
+    ids = _declared_yaku_ids(p, t, c)
+    cards = 0
+    for y in ids:
+        cards |= YAKU_CARDS.get(y, 0)
+    need_ribbons = max(7 if "seven_dry_ribbons" in ids else 0, (cards & RIBBONS).bit_count())
+    # the least the named yaku's cards are worth, beside the chaff and with it
+    non_chaff = card_value_total(cards) + 5 * (need_ribbons - (cards & RIBBONS).bit_count())
+    least = non_chaff + (16 if "simple_16_yaku" in ids else 0)
+    names = ", ".join(ids)
+    if ribbons is not None and ribbons < need_ribbons:
+        raise _err(said("totals.{player}: {yaku} needs {n} ribbons, not {ribbons}", player=p,
+                        yaku=names, n=need_ribbons, ribbons=ribbons),
+                   player=p, field=f"totals.{p}.ribbons")
+    if tcv < least or chaff is not None and (tcv - chaff < non_chaff or "simple_16_yaku" in ids
+                                             and chaff + THREE_WILLOW_NON_CHAFF < 16):
+        raise _err(said("totals.{player}: {tcv} card points cannot hold {yaku}", player=p,
+                        tcv=tcv, yaku=names), player=p, field=f"totals.{p}.yaku")
+    if "seven_dry_ribbons" in ids and ribbons is None and not c.no_extra:
+        raise _err(said("totals.{player}: Any 7 Dry Ribbons is 100 + 10 per ribbon beyond the "
+                        "7th: say how many ribbons {player} captured", player=p),
+                   player=p, rule="seven_dry_ribbons", field=f"totals.{p}.ribbons")
+    return _Declared(tcv, chaff, ribbons, ids, cards,
+                     tuple(k for k in TOTALS_KEYS if k in t or k == "yaku"))
+
+
+def _check_card_arithmetic(p, tcv, chaff, ribbons):
+    """Brights, tens and ribbons are worth 20 / 10 / 5, so beside the chaff a pile is a
+    multiple of 5 (section 5.8), and beside the ribbons as well a multiple of 10."""
+    rest = tcv - (chaff or 0)
+    if chaff is not None and (rest < 0 or rest % 5 or rest > NON_CHAFF_VALUE):
+        raise _err(said("totals.{player}: {tcv} card points with {chaff} chaff leave {rest} for "
+                        "the brights, tens and ribbons (20 / 10 / 5 each): not possible",
+                        player=p, tcv=tcv, chaff=chaff, rest=rest),
+                   player=p, field=f"totals.{p}.card_points")
+    if ribbons is None:
+        return
+    left = rest - 5 * ribbons
+    if left < 0 or chaff is not None and (left % 10 or left > NON_CHAFF_VALUE - 50):
+        raise _err(said("totals.{player}: {tcv} card points with {ribbons} ribbons leave "
+                        "{rest} for the brights and tens (20 / 10 each): not possible",
+                        player=p, tcv=tcv, ribbons=ribbons, rest=left),
+                   player=p, field=f"totals.{p}.ribbons")
+
+
+def _declared_yaku_ids(p, t, c):
+    """The named dekiyaku: known, in force, each once, one of the bright group."""
+    ids = t.get("yaku", [])
+    where = f"totals.{p}.yaku"
+    if not isinstance(ids, (list, tuple)) or not all(isinstance(y, str) for y in ids):
+        raise _err(said("totals.{player}.yaku must be a list of yaku", player=p),
+                   player=p, field=where)
+    for y in ids:
+        if y not in c.yaku_ids:
+            raise _err(said("totals.{player}.yaku: {value!r} is not a yaku in force (these "
+                            "are: {known})", player=p, value=y,
+                            known=", ".join(r[0] for r in YAKU_ROWS if r[0] in c.yaku_ids)),
+                       player=p, rule=y, field=where)
+    if len(set(ids)) != len(ids) or {"five_brights", "four_dry_brights"} <= set(ids):
+        raise _err(said("totals.{player}.yaku names a yaku twice (5 Brights and 4 Dry "
+                        "Brights are one of a group)", player=p), player=p, field=where)
+    if "simple_16_yaku" in ids and c.s16_extra:  # A16: the extra counts willow cards too
+        raise _err(said("totals.{player}: with simple_16_yaku_extra_chaff, Simple 16 Yaku "
+                        "counts willow cards as chaff: enter {player}'s captured cards",
+                        player=p), player=p, option="simple_16_yaku_extra_chaff", field=where)
+    return tuple(r[0] for r in YAKU_ROWS if r[0] in ids)
+
+
+def _check_declared_together(declared, caps):
+    """A card is in one place: no two players' yaku need the same card, and the totals fit
+    in what the captured piles leave of the deck (264 points, 24 chaff, 10 ribbons)."""
+    taken = 0
+    for m in caps.values():
+        taken |= m
+    for p, d in declared.items():
+        clash = d.cards & taken
+        if clash:
+            card = slugs_of(clash)[0]
+            raise _err(said("totals.{player}: {yaku} needs {card!r}, which another player "
+                            "captured", player=p, card=card,
+                            yaku=next(y for y in d.yaku if YAKU_CARDS.get(y, 0) & clash)),
+                       player=p, card=card, field=f"totals.{p}.yaku")
+        taken |= d.cards
+    piles = [m for p, m in caps.items() if p not in declared]
+    for key, deck, of_pile in (("card_points", DECK_VALUE, card_value_total),
+                               ("chaff", DECK_CHAFF, lambda m: (m & CHAFFS).bit_count()),
+                               ("ribbons", 10, lambda m: (m & RIBBONS).bit_count())):
+        total = sum(getattr(d, key) or 0 for d in declared.values())
+        left = deck - sum(of_pile(m) for m in piles)
+        if total > left:
+            raise _err(said("totals: the {key} declared add up to {total}, but the cards "
+                            "outside the captured piles hold only {left}", key=key,
+                            total=total, left=left), field="totals")
+
+
+def _declared_evaluation(d, c) -> Evaluation:
+    """What evaluate() would say of the pile: the named yaku (no cards), TCV and chaff."""
+    hits = []
+    for y in d.yaku:
+        if y == "seven_dry_ribbons":
+            v = 100 if c.no_extra else 100 + 10 * (d.ribbons - 7)
+            note = said("declared at the table: {ribbons} ribbons", ribbons=d.ribbons) \
+                if d.ribbons is not None else said("declared at the table")
+        else:
+            v, note = YAKU_POINTS[y], said("declared at the table")
+        hits.append(hit(y, YAKU_NAMES[y], v, 0, note))
+    return Evaluation(sum(h.points for h in hits), tuple(hits), (),
+                      {"card_points": d.card_points, "chaff": d.chaff,
+                       "par_difference": d.card_points - PAR})
+
+
+def _check_suit_sources(hands, declared):
+    """Both kinds at once: a claim shown in cards by a player whose pile is cards tells
+    captured_suit itself, so it is not said as well."""
+    for p, cl in hands.items():
+        if "captured_suit" in cl and not cl.get("declared") and p not in declared:
+            i = cl["index"]
+            raise _err(said("event {i}: {player!r} showed the claimed cards and the captured "
+                            "pile, which tell captured_suit: leave it out", i=i, player=p),
+                       player=p, rule="captured_suit", field=f"events.{i}.captured_suit")
+
+
+def _captured_suit(p, st, cl, play):
+    """Section 5.5 captured_suit: the claimed triples ``p`` captured whole, counted from the
+    cards when the claim showed them and ``p``'s pile is cards, else as said on the claim."""
+    if "captured_suit" in cl:
+        return cl["captured_suit"]
+    if st.quads or not st.triples:  # A7: never for a quad, nor for Any 3 Pairs
+        return 0
+    if not cl.get("declared") and p not in play.declared:
+        return captured_triples(st, cl["groups"], play.caps.get(p, 0))[0]
+    i = cl["index"]
+    raise _err(said("event {i}: say on {player!r}'s claim how many claimed triples {player} "
+                    "captured whole (captured_suit): without the cards it cannot be counted",
+                    i=i, player=p), player=p, rule="captured_suit",
+               field=f"events.{i}.captured_suit")
+
+
+def _require_chaff(play):
+    """Simple 16 (section 5.3 step 3c) can score only from a chaff count."""
+    for p, d in play.declared.items():
+        if d.chaff is None:
+            raise _err(said("totals.{player}: say {player}'s chaff count: in a three-player "
+                            "round without yaku, 16 chaff or more is Simple 16", player=p),
+                       player=p, rule="simple_16", field=f"totals.{p}.chaff")
+
+
+def _check_declared_deck(play, active):
+    """A round that ran out: the card points add up to the deck's 264 and, when every count
+    is known, the chaff to its 24 (section 5.8)."""
+    total = sum(play.tcv[p] for p in active)
+    if total != DECK_VALUE:
+        raise _err(said("a round that runs out captures every card: the card points add up "
+                        "to {total}, not {deck} (no End or Cancel call was recorded)",
+                        total=total, deck=DECK_VALUE), field="totals")
+    chaff = [play.chaff[p] for p in active]
+    if None not in chaff and sum(chaff) != DECK_CHAFF:
+        raise _err(said("a round that runs out captures every card: the chaff counts add up "
+                        "to {total}, not {deck}", total=sum(chaff), deck=DECK_CHAFF),
+                   field="totals")
+
+
+def _declared_facts(p, claims, play):
+    """What the table declared for ``p`` rather than showed in cards (the result says so)."""
+    facts = list(play.declared[p].facts) if p in play.declared else []
+    cl = claims.hands.get(p) or {}
+    facts += ["teyaku"] if cl.get("declared") else []
+    facts += ["captured_suit"] if "captured_suit" in cl else []
+    facts += ["compensation" for q, _, d in claims.compensation if q == p and d.get("declared")]
+    return facts
+
+
+def _quick_notes(seated, claims, play):
+    """The round's notes on quick entry: whose totals and whose claims were declared."""
+    notes = ()
+    totals = [p for p in seated if p in play.declared]
+    named = [p for p in seated if (claims.hands.get(p) or {}).get("declared") or any(
+        q == p and d.get("declared") for q, _, d in claims.compensation)]
+    if totals:
+        notes += (said("quick entry: the card points and yaku of {players} were declared at "
+                       "the table, not counted from cards", players=", ".join(totals)),)
+    if named:
+        notes += (said("quick entry: the claims of {players} were named at the table, "
+                       "without cards", players=", ".join(named)),)
+    return notes
 
 
 # --- phase 6: the calls (Continue / End / Cancel, section 5.2) ---------------------------
@@ -1051,7 +1343,7 @@ def _yaku_call(ev, i, p, play, continued, c):
 
 
 # --- phase 7: how the round ended (checks across the phases) -----------------------------
-def _check_outcome(rnd, play, calls, active, immediate):
+def _check_outcome(rnd, play, calls, active, immediate, rules):
     """Every yaku was called, round_end agrees with the calls, a round that ran out captured
     every card; returns the table's tie_winner."""
     _check_responsibility(calls.resp, play.ev_of)
@@ -1061,7 +1353,7 @@ def _check_outcome(rnd, play, calls, active, immediate):
             raise _err(said("{player!r}'s captures hold {yaku} but no Continue/End call by "
                             "{player!r} was recorded (completing a yaku forces the call, "
                             "section 5.2)", player=p, yaku=names), player=p,
-                       field=f"captures.{p}")
+                       field=f"totals.{p}.yaku" if p in play.declared else f"captures.{p}")
     how = "immediate_win" if immediate else "end" if calls.ender else "cancel" \
         if calls.canceller else "exhausted"
     if play.round_end is not None and play.round_end != how:
@@ -1070,6 +1362,9 @@ def _check_outcome(rnd, play, calls, active, immediate):
                    field="round_end")
     if how == "exhausted":
         _check_every_card_captured(play, active)
+    if len(active) == 3 and how != "immediate_win" and not calls.yaku_round and \
+            not rules.simple_16_yaku:
+        _require_chaff(play)
     tie_winner = rnd.get("tie_winner")
     if tie_winner is not None and tie_winner not in active:
         raise _err(said("tie_winner {player!r} is not an active player", player=tie_winner),
@@ -1092,6 +1387,8 @@ def _check_responsibility(resp, ev_of):
 
 def _check_every_card_captured(play, active):
     """A round that ran out (no End, no Cancel) leaves every card in an active pile."""
+    if play.declared:
+        return _check_declared_deck(play, active)
     total_tcv = sum(play.tcv.values())
     captured = 0
     for p in active:
@@ -1149,18 +1446,19 @@ def _settle_play(led, table, seats, claims, play, calls, tie_winner, rules):
         cancelled = _cancel_all(led, active, table.dealer, play.tcv, play.chaff, rules)
     if cancelled:
         if rules.cancel_all_scope == "quick_reference":  # A6: card points still score
-            _score_card_points(led, active, play.tcv)
+            _score_card_points(led, active, play.tcv, play.declared)
         return cancelled[0], cancelled[1], True
     _pay_hand_combinations(led, active, claims)
     if not calls.yaku_round:
-        winner, win_reason = _settle_card_points(led, active, play.tcv, tie_winner, rules)
+        winner, win_reason = _settle_card_points(led, active, play.tcv, tie_winner, rules,
+                                                 play.declared)
     else:
         winner, win_reason = _yaku_settlement(led, active, calls.ender, calls.canceller,
                                               calls.continued, calls.first_cont, play.tyv,
                                               play.ev_of, calls.resp, rules)
     if three:
         _achievements(led, table.seated, active, table.dealer, play.tcv, claims.hands,
-                      play.caps, calls.yaku_round, table.blind, seats.last_trader,
+                      play, calls.yaku_round, table.blind, seats.last_trader,
                       table.joker, rules)
     return winner, win_reason, False
 
@@ -1174,15 +1472,17 @@ def _pay_hand_combinations(led, active, claims):
                                   player=p))
 
 
-def _score_card_points(led, active, tcv):
+def _score_card_points(led, active, tcv, declared=()):
     """Each active player scores TCV - 88 (banked in the two-player base game, A3; else
-    settled between the players)."""
+    settled between the players); a TCV declared in quick entry says so."""
     for p in active:
         led.scores.append(("card_points", p, tcv[p] - PAR,
+                           said("card points: declared TCV {tcv} - 88", tcv=tcv[p])
+                           if p in declared else
                            said("card points: TCV {tcv} - 88", tcv=tcv[p])))
 
 
-def _settle_card_points(led, active, tcv, tie_winner, rules):
+def _settle_card_points(led, active, tcv, tie_winner, rules, declared):
     """A no-yaku round: card points against par (or, alternate_two_player_scoring, the TCV
     difference); the highest TCV wins (A4)."""
     if len(active) == 2 and rules.alternate_two_player_scoring:
@@ -1193,7 +1493,7 @@ def _settle_card_points(led, active, tcv, tie_winner, rules):
                      "(alternate_two_player_scoring)", tcv=tcv[w],
                      other_tcv=tcv[loser]))
     else:
-        _score_card_points(led, active, tcv)
+        _score_card_points(led, active, tcv, declared)
     winner = _tie(_top(tcv, active), active, tie_winner, said("highest TCV (A4)"))
     return winner, said("highest card value ({tcv})", tcv=tcv[winner])
 
@@ -1304,7 +1604,7 @@ def _end_payments(active, ender, continued, tyv, ev_of, resp, rules):
     return items
 
 
-def _achievements(led, seated, active, dealer, tcv, claims, caps, yaku_round, blind,
+def _achievements(led, seated, active, dealer, tcv, claims, play, yaku_round, blind,
                   last_trader, joker, rules):
     """Section 5.5 (the non-cancelling achievements; three active players only)."""
     general = not yaku_round or rules.achievements_in_yaku_rounds
@@ -1320,7 +1620,7 @@ def _achievements(led, seated, active, dealer, tcv, claims, caps, yaku_round, bl
                                    player=p, combo=ch.en, tcv=tcv[p]))
             st = next((x for x in cl["combos"] if x.id in SUIT_BY_ID), None)
             if st is not None:
-                k, _ = captured_triples(st, cl["groups"], caps.get(p, 0))
+                k = _captured_suit(p, st, cl, play)
                 if k:
                     led.from_each("captured_suit", p, active, 10 * k,
                                   said("Captured Suit: {player} captured all cards of "
@@ -1401,6 +1701,16 @@ def _check_call(ev, i, p, final_tyv, evaluation, c, call):
 
 
 def _hand_claim(ev, i, p, hands, c):
+    """A teyaku claim (section 3.9): checked against the cards shown (or the dealt hand); in
+    quick entry, with neither, the combos count as named."""
+    if "cards" not in ev and not hands.get(p):
+        cl = _declared_hand_claim(ev, i, p)
+    else:
+        cl = _shown_hand_claim(ev, i, p, hands, c)
+    return _with_captured_suit({**cl, "index": i}, ev, i, p)
+
+
+def _shown_hand_claim(ev, i, p, hands, c):
     rules = c.rules
     revealed = _slugs_or_hand(ev, i, p, hands)
     hand = hands.get(p) or None
@@ -1416,14 +1726,7 @@ def _hand_claim(ev, i, p, hands, c):
                    card=bad, field=f"{where}.cards")
     groups = month_groups(revealed, hand)
     if "combos" in ev:
-        ids = _ids(ev, i, "combos", set(CHAFF_BY_ID) | set(SUIT_BY_ID),
-                   said("hand combination"))
-        ch = [CHAFF_BY_ID[x] for x in ids if x in CHAFF_BY_ID]
-        st = [SUIT_BY_ID[x] for x in ids if x in SUIT_BY_ID]
-        if len(ch) > 1 or len(st) > 1:
-            raise _err(said("event {i}: {player!r} may claim at most one chaff combo and one suit "
-                            "combo", i=i, player=p),
-                       player=p, field=f"{where}.combos")
+        ch, st = _claimed_combos(ev, i, p)
         for x in ch:
             if hand is not None and revealed & TEYAKU_CHAFF != hand & TEYAKU_CHAFF:
                 raise _err(said("event {i}: claiming {combo} shows every chaff of the hand (willow "
@@ -1449,9 +1752,54 @@ def _hand_claim(ev, i, p, hands, c):
     return {"combos": combos, "groups": groups, "revealed": revealed}
 
 
+def _claimed_combos(ev, i, p, key="combos"):
+    """The teyaku named in ``ev[key]``: (chaff combos, suit combos), one of each at most."""
+    ids = _ids(ev, i, key, set(CHAFF_BY_ID) | set(SUIT_BY_ID), said("hand combination"))
+    ch = [CHAFF_BY_ID[x] for x in ids if x in CHAFF_BY_ID]
+    st = [SUIT_BY_ID[x] for x in ids if x in SUIT_BY_ID]
+    if len(ch) > 1 or len(st) > 1:
+        raise _err(said("event {i}: {player!r} may claim at most one chaff combo and one suit "
+                        "combo", i=i, player=p),
+                   player=p, field=f"events.{i}.{key}")
+    return ch, st
+
+
+NO_GROUPS = Groups((), (), ())
+
+
+def _declared_hand_claim(ev, i, p):
+    """Quick entry: teyaku named without cards. Only the one-chaff-one-suit rule can be
+    checked; the combos count as said, and the claim is marked declared."""
+    if "combos" not in ev:
+        raise _err(said("event {i} ({type}): player {player!r} shows no cards: give 'cards', "
+                        "hands.{player} or, in quick entry, the claimed 'combos'", i=i,
+                        type=ev["type"], player=p), player=p, field=f"events.{i}.cards")
+    ch, st = _claimed_combos(ev, i, p)
+    return {"combos": ch + st, "groups": NO_GROUPS, "revealed": 0, "declared": True}
+
+
+def _with_captured_suit(cl, ev, i, p):
+    """Quick entry: the claimed triples the claimant captured whole (section 5.5
+    captured_suit), said on the claim where the cards cannot tell it (A7: never for a combo
+    holding a quad, counted per triple)."""
+    if "captured_suit" not in ev:
+        return cl
+    n = ev["captured_suit"]
+    st = next((x for x in cl["combos"] if x.id in SUIT_BY_ID), None)
+    most = 0 if st is None or st.quads else len(st.triples)
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= most:
+        raise _err(said("event {i}: captured_suit counts the triples of {player!r}'s claimed "
+                        "suit combo captured whole: 0 to {most}, not {value!r}", i=i,
+                        player=p, most=most, value=n),
+                   player=p, rule="captured_suit", field=f"events.{i}.captured_suit")
+    return {**cl, "captured_suit": n}
+
+
 def _teyaku_hit(x, cl):
     """A claimed teyaku with the revealed cards that make it."""
     rev = cl["revealed"]
+    if cl.get("declared"):
+        return hit(x.id, {"en": x.en, "ja": x.ja}, x.points, 0, said("declared at the table"))
     if x.id in CHAFF_BY_ID:
         cards = rev & (TEYAKU_CHAFF | x.others)
         note = said("willow cards count as chaff; the other card(s) may stay hidden")
@@ -1476,8 +1824,14 @@ COMP_PARTS = {"hand": "half of {combos} = {hand_half}",
 def _compensation_claim(ev, i, p, hands, c):
     """Section 3.5: (amount from each payer before the FM, detail) for a forced-out player's
     revealed cards: half their teyaku, half their held yaku, and per loose card."""
+    if "cards" not in ev and not hands.get(p):
+        return _declared_compensation(ev, i, p, c)
+    if "loose_cards" in ev:  # both kinds at once: the cards already tell the loose cards
+        raise _err(said("event {i}: {player!r} shows cards and gives loose_cards too; the "
+                        "cards tell the loose cards: give one or the other", i=i, player=p),
+                   player=p, field=f"events.{i}.loose_cards")
     rules = c.rules
-    cl = _hand_claim({k: v for k, v in ev.items() if k != "hand_combos"} |
+    cl = _hand_claim({k: v for k, v in ev.items() if k in ("type", "player", "cards")} |
                      ({"combos": ev["hand_combos"]} if "hand_combos" in ev else {}), i, p,
                      hands, c)
     revealed, groups = cl["revealed"], cl["groups"]
@@ -1493,6 +1847,63 @@ def _compensation_claim(ev, i, p, hands, c):
     else:  # the claim worth most among those the cards support
         best = _best_compensation(p, hands, cl, held, kw, rules)
     return _compensation_detail(best, held, kw)
+
+
+# The cards each held yaku needs (section 4); Any 7 Dry Ribbons needs 7 of the 9 dry ribbons.
+YAKU_CARDS = {"five_brights": BRIGHTS, "four_dry_brights": DRY_BRIGHTS,
+              "poetry_ribbons": POETRY_RIBBONS, "purple_ribbons": BLUE_RIBBONS,
+              "boar_deer_butterfly": INO_SHIKA_CHO}
+
+
+def _declared_compensation(ev, i, p, c):
+    """Quick entry, section 3.5 from what the forced-out player says: half the named
+    teyaku, half the named held yaku, and 3 (2) per loose card as counted at the table."""
+    if not {"hand_combos", "held_yaku", "loose_cards"} & set(ev):
+        raise _err(said("event {i} ({type}): player {player!r} shows no cards: give 'cards', "
+                        "hands.{player} or, in quick entry, the claim by name and its "
+                        "loose_cards", i=i, type=ev["type"], player=p),
+                   player=p, field=f"events.{i}.cards")
+    rules = c.rules
+    ch, st = _claimed_combos(ev, i, p, "hand_combos") if "hand_combos" in ev else ([], [])
+    ids = _ids(ev, i, "held_yaku", c.yaku_ids - {"simple_16_yaku"}, said("held yaku")) \
+        if "held_yaku" in ev else []
+    held = [(y, YAKU_POINTS[y], YAKU_CARDS.get(y, 0)) for y in ids]
+    loose = ev.get("loose_cards", 0)
+    kw = dict(per_card=2 if rules.less_compensation else 3, held_counts=not rules.worthless_yaku)
+    _check_declared_hand(i, p, ch, ids, loose, kw["held_counts"])
+    hc_half = sum(x.points for x in ch + st) // 2
+    held_half = sum(h[1] for h in held) // 2 if kw["held_counts"] else 0
+    base = hc_half + held_half + kw["per_card"] * loose
+    best = ((base, hc_half, held_half, loose), ch[0] if ch else None, st[0] if st else None)
+    base, detail = _compensation_detail(best, held, kw)
+    return base, {**detail, "declared": True}
+
+
+def _check_declared_hand(i, p, ch, held_ids, loose, held_counts):
+    """What a 7-card hand can hold: a chaff combo is the whole hand (no held yaku, no loose
+    card, A8a); the held yaku and the loose cards outside them fit in 7 cards."""
+    where = f"events.{i}"
+    if not isinstance(loose, int) or isinstance(loose, bool) or not 0 <= loose <= 7:
+        raise _err(said("event {i}: loose_cards must be a whole number 0..7, not {value!r}",
+                        i=i, value=loose), player=p, field=f"{where}.loose_cards")
+    if "five_brights" in held_ids and "four_dry_brights" in held_ids:
+        raise _err(said("event {i}: {player!r} may hold 5 Brights or 4 Dry Brights, not both "
+                        "(one of the bright group)", i=i, player=p),
+                   player=p, rule="four_dry_brights", field=f"{where}.held_yaku")
+    if ch and (held_ids or loose):
+        raise _err(said("event {i}: {player!r} claims {combo}, a whole hand of chaff: it "
+                        "leaves no held yaku and no loose card", i=i, player=p,
+                        combo=ch[0].id), player=p, rule=ch[0].id, field=where)
+    needed = 0
+    for y in held_ids:
+        needed |= YAKU_CARDS.get(y, 0)
+    n = needed.bit_count()
+    if "seven_dry_ribbons" in held_ids:
+        n += max(0, 7 - (needed & DRY_RIBBONS).bit_count())
+    if n + (loose if held_counts else 0) > 7:
+        raise _err(said("event {i}: {player!r}'s held yaku and loose cards need {n} cards; a "
+                        "hand has 7", i=i, player=p, n=n + (loose if held_counts else 0)),
+                   player=p, field=where)
 
 
 def _claimed_held_yaku(ev, i, p, revealed, c):
@@ -1579,10 +1990,15 @@ def _player_extra(seated, seats, claims, play):
     for p, ids in claims.available.items():
         extra[p]["teyaku_available"] = ids
     for p, cl in claims.hands.items():
-        extra[p]["teyaku"] = [_teyaku_hit(x, cl).to_dict() for x in cl["combos"]]
+        extra[p]["teyaku"] = [_teyaku_hit(x, cl).to_dict() | (
+            {"declared": True} if cl.get("declared") else {}) for x in cl["combos"]]
     for p in seats.active:
         extra[p].update(card_points=play.tcv[p], chaff=play.chaff[p],
                         par_difference=play.tcv[p] - PAR, tyv=play.tyv[p])
+    for p in seated:
+        facts = _declared_facts(p, claims, play)
+        if facts:  # quick entry (issue 9): these facts were said, not counted from cards
+            extra[p]["declared"] = facts
     return extra
 
 
@@ -1747,5 +2163,17 @@ GAME = Game(
         InputDef("last_round", "bool",
                  "True on the game's last round: a field multiplier still to carry over to "
                  "the next round is dropped."),
+        InputDef("totals", "record",
+                 "Quick entry, instead of a player's captured cards: their card points "
+                 "(TCV), chaff count, captured yaku by name and, for Any 7 Dry Ribbons, "
+                 "their number of ribbons.", per_player=True,
+                 fields=(InputDef("card_points", "int", "Card points (TCV)", required=True,
+                                  minimum=0, maximum=DECK_VALUE),
+                         InputDef("chaff", "int", "Chaff captured", minimum=0,
+                                  maximum=DECK_CHAFF),
+                         InputDef("yaku", "yaku", "Captured yaku",
+                                  choices=tuple(YAKU_POINTS)),
+                         InputDef("ribbons", "int", "Ribbons captured", minimum=0,
+                                  maximum=10))),
     ),
 )

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from ..options import Preset
 from . import Game
-from ._luck import (COLUMNS_INPUT, KABU_DECK, MAX_BET_INPUT, DealerSpecial, banker_compile,
-                    banker_evaluate, banker_options, banker_yaku, bets_input, score_banker)
+from ._luck import (COLUMN_TOTALS_INPUT, COLUMNS_INPUT, KABU_DECK, MAX_BET_INPUT,
+                    DealerSpecial, banker_compile, banker_evaluate, banker_options,
+                    banker_yaku, bets_input, dealer_total_input, score_banker)
 
 GAME_ID = "kyo-kabu"
 SPECIALS = (DealerSpecial("dealer_nine_one", {"en": "Dealer 9 and 1"}, 9, 1),)
@@ -62,6 +63,8 @@ GAME = Game(
     inputs=(
         MAX_BET_INPUT,
         COLUMNS_INPUT,
+        COLUMN_TOTALS_INPUT,
+        dealer_total_input(SPECIALS),
         bets_input("Each player may back only one column."),
     ),
 )

@@ -3,20 +3,25 @@
 Only the final two cards count. 19 ranked Hand Combos (three bright pairs, the month pairs,
 six "any X + any Y" pairs); four Special Hand Combinations catch a strong top hand (April +
 July) or cancel a weak round (April + September). Ranking is the shared seotda table in
-``_luck``; the specials are decided here before the usual comparison (§5 steps 3-4).
+``_luck``; the specials are decided here before the usual comparison (§5 steps 3-4). Quick
+entry (§7 allows it): the ``outcome`` as said at the table (winner, hand, points, or a draw)
+instead of the hands.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import SimpleNamespace
 
 from ..cards import mask_of, slugs_of
+from ..errors import TallyError
 from ..options import BOOL, Option, Preset
 from ..results import YakuHit, said
-from . import Game, YakuDef
-from ._luck import (MONTH_MASKS, Outcome, combo, either_or, month_pairs, pair_options,
-                    score_seotda, seotda_evaluate, seotda_table, seotda_tie_options,
-                    seotda_yaku_defs, stake_option)
+from ..rounds import player_field, players_of
+from . import Game, InputDef, YakuDef
+from ._luck import (HAND_VALUE, MONTH_MASKS, Outcome, combo, either_or, month_pairs,
+                    no_events, pair_options, score_seotda, seotda_evaluate, seotda_result,
+                    seotda_table, seotda_tie_options, seotda_yaku_defs, stake_option)
 
 GAME_ID = "sota"
 
@@ -141,7 +146,79 @@ def _top(top):
 
 
 def score_round(rnd, c):
+    if rnd.get("outcome") is not None:
+        return _score_declared(rnd, c)
     return score_seotda(GAME, rnd, c, decide_specials(c))
+
+
+# Quick entry (§7: "or the outcome entered by hand: winner + id + points, or draw"): the
+# hands a round can be won with, and what each scores (§4a; the catchers §4b).
+WINNING_HANDS = {cb.id: (cb.names, cb.points) for cb in COMBOS} | {
+    "hand_value": (HAND_VALUE, 1),
+    "catcher_apr_jul": (SPECIAL_NAMES["catcher_apr_jul"], 3),
+    "catcher_apr_jul_tens": (SPECIAL_NAMES["catcher_apr_jul_tens"], 5)}
+RANK = {cb.id: cb.rank for cb in COMBOS}
+OUTCOME_KEYS = ("winner", "hand", "points", "draw")
+
+
+def _score_declared(rnd, c):
+    """The round's outcome as said at the table, without the hands (not both)."""
+    players = players_of(GAME, rnd)
+    dealer = player_field(GAME, rnd, "dealer", players, required=False)
+    no_events(GAME, rnd)
+    hands = rnd.get("hands")
+    if isinstance(hands, Mapping) and hands:  # both kinds at once
+        p = next(iter(hands))
+        raise TallyError(said("{game}: {player!r} has cards in 'hands' and the round has a "
+                              "declared outcome: enter one or the other", game=GAME_ID,
+                              player=p), game=GAME_ID, player=p, field=f"hands.{p}")
+    outcome = _declared_outcome(rnd["outcome"], players)
+    note = said("declared at the table")
+    shown = {}
+    for p in players:
+        won = p in outcome.winners
+        names = WINNING_HANDS[outcome.hand_id][0] if won else {}
+        shown[p] = ((YakuHit(outcome.hand_id, names["en"], outcome.points, (), names, note),)
+                    if won else (), {"hand": outcome.hand_id if won else None,
+                                     "rank": RANK.get(outcome.hand_id) if won else None,
+                                     "hand_value": None, "declared": ["outcome"]})
+    return seotda_result(GAME, c, players, dealer, outcome, shown, notes=(
+        said("quick entry: the outcome was declared at the table, not worked out from the "
+             "hands"),))
+
+
+def _declared_outcome(raw, players) -> Outcome:
+    """``{"winner", "hand", "points"}`` or ``{"draw": true}``; the points must be the hand's."""
+    if not isinstance(raw, Mapping) or set(raw) - set(OUTCOME_KEYS):
+        raise TallyError(said("{game}: outcome must be {{winner, hand, points}} or {{draw: "
+                              "true}}", game=GAME_ID), game=GAME_ID, field="outcome")
+    draw = raw.get("draw", False)
+    if draw is True:
+        if set(raw) - {"draw"}:
+            raise TallyError(said("{game}: a drawn round has no winner, hand or points",
+                                  game=GAME_ID), game=GAME_ID, field="outcome.draw")
+        return Outcome("draw", said("declared at the table: the round is a draw"))
+    if draw is not False:
+        raise TallyError(said("{game}: outcome.draw must be true or false", game=GAME_ID),
+                         game=GAME_ID, field="outcome.draw")
+    winner, hand = raw.get("winner"), raw.get("hand")
+    if winner not in players:
+        raise TallyError(said("{game}: outcome.winner {player!r} is not one of the players "
+                              "({players})", game=GAME_ID, player=winner,
+                              players=", ".join(players)), game=GAME_ID,
+                         field="outcome.winner")
+    if hand not in WINNING_HANDS:
+        raise TallyError(said("{game}: outcome.hand {value!r} does not win a round; one of "
+                              "{known}", game=GAME_ID, value=hand,
+                              known=", ".join(WINNING_HANDS)), game=GAME_ID, player=winner,
+                         rule=str(hand), field="outcome.hand")
+    names, points = WINNING_HANDS[hand]
+    if raw.get("points", points) != points:
+        raise TallyError(said("{game}: {hand} scores {points}, not {value!r}", game=GAME_ID,
+                              hand=hand, points=points, value=raw["points"]),
+                         game=GAME_ID, player=winner, rule=hand, field="outcome.points")
+    return Outcome("win", said("declared at the table: {hand} scores {points}",
+                               hand=names["en"], points=points), (winner,), hand, points)
 
 
 GAME = Game(
@@ -196,4 +273,14 @@ GAME = Game(
     description="Seotda with a draw-and-discard step: the final two cards are ranked; "
                 "April + July catches strong hands, April + September cancels weak rounds.",
     pile_key="hands",  # the cards entered are the ones held, not captured
+    inputs=(
+        InputDef("outcome", "record",
+                 "Quick entry, instead of the hands: the winner, the hand they won with and "
+                 "its points, or that the round was a draw.",
+                 fields=(InputDef("winner", "player", "Winner"),
+                         InputDef("hand", "choice", "Winning hand",
+                                  choices=tuple(WINNING_HANDS)),
+                         InputDef("points", "int", "Points", minimum=1, maximum=10),
+                         InputDef("draw", "bool", "Draw", default=False))),
+    ),
 )
