@@ -8,6 +8,7 @@ bit per card, so the base of a pile is a handful of masks and popcounts.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType, SimpleNamespace
 from typing import NamedTuple
 from collections.abc import Mapping
@@ -17,7 +18,7 @@ from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK,
 from ..errors import TallyError
 from ..options import BOOL, INT, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
-from ..rounds import events_of, piles_of, player_field, players_of
+from ..rounds import events_of, is_mapping, piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
 
 GAME_ID = "koi-koi"
@@ -896,6 +897,7 @@ def _carry_of(rnd, players):
 
 # The round is scored in phases, each a small function of what the phases before it found:
 #   read the round       _read_round                    players, dealer, piles, events, carry
+#   read quick entry     _read_declared                 yaku declared by name instead of cards
 #   check it             _check_events, _check_hands    every event in order, then the hands
 #   pre-play outcome     _settle_pre_play               misdeal, four of a kind, automatic win
 #   check the calls      _check_calls                   a koi-koi call needs a yaku
@@ -916,6 +918,8 @@ class _Table(NamedTuple):
     carry_in: dict
     month: str | None = None  # the round's month (flower id), for the house rules needing it
     weather: str | None = None  # clear, rainy or foggy (weather_voids_views)
+    # quick entry: player -> _Declared, the yaku said at the table instead of their cards
+    declared: Mapping = MappingProxyType({})
 
 
 class _Call(NamedTuple):
@@ -950,7 +954,11 @@ class _Pile(NamedTuple):
 def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     """Sections 5.1-5.5: a misdeal or a pre-play win ends the round at the deal; otherwise
     only the stopper scores (yaku x multipliers), and no stop is a draw."""
-    t = _read_round(rnd)
+    t = _read_round(rnd, c)
+    return _noting_declared(_score_table(rnd, t, c), t)
+
+
+def _score_table(rnd: Mapping, t: _Table, c: Compiled) -> RoundResult:
     seen = _check_events(t, c)
     _check_hands(rnd, t, seen)
     settled = _settle_pre_play(t, seen, c)
@@ -963,17 +971,22 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
 
 
 # --- reading and checking the round -------------------------------------------------------
-def _read_round(rnd: Mapping) -> _Table:
+def _read_round(rnd: Mapping, c: Compiled) -> _Table:
     g = GAME
     players = players_of(g, rnd)
     dealer = player_field(g, rnd, "dealer", players)
     raw_caps = rnd.get("captures")
-    # A pile may be left out; checks that need one say so (see _need_pile).
-    given = frozenset(raw_caps) if isinstance(raw_caps, Mapping) else frozenset()
     piles = piles_of(g, rnd, players, required=False)
     events = events_of(g, rnd, players)
-    return _Table(players, dealer, given, piles, events, _carry_of(rnd, players),
-                  _month_of(rnd.get("month")), _weather_of(rnd.get("weather")))
+    carry_in = _carry_of(rnd, players)
+    month, weather = _month_of(rnd.get("month")), _weather_of(rnd.get("weather"))
+    declared = _read_declared(rnd, players, piles, month, c)
+    # A pile may be left out; checks that need one say so (see _need_pile). A player whose
+    # yaku were declared has no cards to check.
+    given = (frozenset(raw_caps) if isinstance(raw_caps, Mapping) else frozenset()) - \
+        frozenset(declared)
+    return _Table(players, dealer, given, piles, events, carry_in, month, weather,
+                  MappingProxyType(declared))
 
 
 def _month_of(value):
@@ -994,6 +1007,367 @@ def _weather_of(value):
         return value
     raise _err(said("weather must be one of {choices}, not {value!r}",
                     choices=", ".join(WEATHERS), value=value), field="weather")
+
+
+# --- quick entry: the yaku said at the table (issue 9) ------------------------------------
+# A player's captured cards may be replaced by the yaku the table reads off them, by name,
+# each growing one with the number of cards it counts ("Tan, 7 ribbons"):
+#   "declared": {"Aki": [{"yaku": "tan", "count": 7}, {"yaku": "inoshikacho", "count": 3}]}
+# The named yaku are the ones that score. Their points come from the same table and house
+# rules as a pile's, and they pass the same views filters and combining (_filter, _combine),
+# so every multiplier, the stop, the dealer, the carry and the settlement apply unchanged.
+# What only the cards could tell (a sake-cup assignment) is refused in words.
+DECLARABLE = tuple(row[0] for row in _YAKU_ROWS + _HOUSE_YAKU_ROWS)
+_ORDER = {yid: i for i, yid in enumerate(DECLARABLE)}  # table order, which _combine reads
+_COUNTED = {RIBBON_CAT: "ribbons", OTHER_CAT: "tens", CHAFF_CAT: "chaffs"}
+# the cards a declared yaku names (yaku_of_the_month: the round's month, see _named_cards)
+_NAMED_CARDS = {"goko": BRIGHTS, "shiko": DRY_BRIGHTS, "ame_shiko": RAINMAN,
+                "hanami": HANAMI_CARDS, "tsukimi": TSUKIMI_CARDS, "aotan": BLUE,
+                "akatan": POETRY, "akatan_aotan": POETRY | BLUE, "inoshikacho": ISC}
+_LEAST_BRIGHTS = {"goko": 5, "shiko": 4, "ame_shiko": 4, "sanko": 3}
+# yaku whose cards always make others as well (A14: four dry brights are also any four):
+# where those score beside them (count_all_yaku, the flat ribbon sets), they must be named
+_IMPLIES = {"goko": ("shiko", "ame_shiko", "sanko"), "shiko": ("ame_shiko", "sanko"),
+            "ame_shiko": ("sanko",), "akatan_aotan": ("aotan", "akatan", "tan")}
+_KINDS = (("brights", BRIGHTS), ("ribbons", RIBBONS), ("tens", TENS), ("chaffs", CHAFFS))
+
+
+class _Declared(NamedTuple):
+    """One player's declared yaku: (id, count or None) in table order, the cards they name
+    (id -> mask), and the least number of brights, ribbons, tens and chaffs they need."""
+    rows: tuple
+    named: dict
+    least: dict
+
+    @property
+    def cards(self) -> int:
+        out = 0
+        for m in self.named.values():
+            out |= m
+        return out
+
+
+def _read_declared(rnd: Mapping, players, piles: dict, month, c: Compiled) -> dict:
+    """Each player's declared yaku, checked alone, then against the other player's (a card
+    is in one place only)."""
+    raw = rnd.get("declared")
+    if raw is None:
+        return {}
+    if not is_mapping(raw):
+        raise _err(said("'declared' must map players to lists of yaku, each {{yaku, count}}"),
+                   field="declared")
+    out = {}
+    for p, entries in raw.items():
+        if p not in players:
+            raise _err(said("declared names {player!r}, who is not one of the players",
+                            player=p), player=p, field=f"declared.{p}")
+        if piles[p]:  # one kind per player: the cards would say something else
+            raise _err(said("{player}'s captured cards and declared yaku are both given: "
+                            "enter one or the other", player=p), player=p,
+                       field=f"declared.{p}")
+        out[p] = _declared_of(p, entries, month, c)
+    _check_declared_deck(out, piles, players)
+    return out
+
+
+def _declared_of(p: str, entries, month, c: Compiled) -> _Declared:
+    """One player's list: each entry, then the counts, the combining and the shared cards."""
+    if not isinstance(entries, (list, tuple)) or len(entries) > len(DECLARABLE):
+        raise _err(said("declared.{player} must be a list of yaku, each {{yaku, count}}",
+                        player=p), player=p, field=f"declared.{p}")
+    counts = {}
+    for i, e in enumerate(entries):
+        yid, n = _declared_entry(p, i, e, c)
+        if yid in counts:
+            raise _err(said("declared.{player} names {yaku} twice", player=p, yaku=yid),
+                       player=p, rule=yid, field=f"declared.{p}.{i}.yaku")
+        counts[yid] = n
+    for i, e in enumerate(entries):
+        _check_count_range(p, i, e["yaku"], counts, c)
+    rows = tuple(sorted(counts.items(), key=lambda r: _ORDER[r[0]]))
+    _check_scoring(p, rows, c)
+    _check_same_cards(p, rows, c)
+    named = {y: _named_cards(p, y, month) for y, _ in rows}
+    return _Declared(rows, named, _least_cards(rows, named, c))
+
+
+def _declared_entry(p: str, i: int, e, c: Compiled):
+    """One {yaku, count}: a yaku in force, its count where it grows, none where it cannot."""
+    where = f"declared.{p}.{i}"
+    if not is_mapping(e) or set(e) - {"yaku", "count"}:
+        raise _err(said("declared.{player}.{i} must be an object {{yaku, count}}", player=p,
+                        i=i), player=p, field=where)
+    yid, n = e.get("yaku"), e.get("count")
+    if not isinstance(yid, str) or yid not in _ORDER:
+        raise _err(said("declared.{player}.{i}: {value!r} is not a Koi-Koi yaku (these are: "
+                        "{known})", player=p, i=i, value=yid, known=", ".join(DECLARABLE)),
+                   player=p, field=f"{where}.yaku")
+    if not _in_force(yid, c):
+        raise _err(said("declared.{player}: {yaku} is not a yaku under these rules",
+                        player=p, yaku=yid), player=p, rule=yid, field=f"{where}.yaku")
+    if n is None and _grows(yid, c):
+        raise _err(said("declared.{player}: {yaku} grows with the cards it counts: give its "
+                        "count (ribbons, tens or chaffs)", player=p, yaku=yid),
+                   player=p, rule=yid, field=f"{where}.count")
+    if n is not None and yid not in _GROWS:
+        raise _err(said("declared.{player}: {yaku} takes no count", player=p, yaku=yid),
+                   player=p, rule=yid, field=f"{where}.count")
+    if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
+        raise _err(said("declared.{player}: the count of {yaku} must be a whole number, not "
+                        "{value!r}", player=p, yaku=yid, value=n), player=p, rule=yid,
+                   field=f"{where}.count")
+    return yid, n
+
+
+def _in_force(yid: str, c: Compiled) -> bool:
+    """Whether the rules in force make ``yid`` a yaku (a points option at 0 does not)."""
+    cat = _CAT[yid]
+    if cat == BRIGHT_CAT:
+        return c.points[yid] > 0
+    if cat == VIEWS_CAT:
+        return c.views and c.points[yid] > 0
+    if yid == "yaku_of_the_month":
+        return c.month_yaku
+    return yid != "akatan_aotan" or not c.flat_sets or c.sets_bonus
+
+
+def _grows(yid: str, c: Compiled) -> bool:
+    """Whether ``yid`` is worth more for more cards under these rules (so needs its count)."""
+    if yid in ("aotan", "akatan", "akatan_aotan"):
+        return not c.flat_sets
+    return yid in _GROWS and not (yid == "inoshikacho" and c.flat_isc)
+
+
+def _counts_willow(yid: str, c: Compiled) -> int:
+    """1 where the yaku's count takes the willow ribbon in (A1, willow_ribbon_in_tan)."""
+    if yid == "tan":
+        return int(bool(c.tan_ribbons & WILLOW_RIBBON))
+    return int(_CAT[yid] == RIBBON_CAT and bool(c.willow_inc))
+
+
+def _declared_points(yid: str, n, c: Compiled, ctx: Context = NO_CONTEXT) -> int:
+    """A declared yaku's points: the section 4 table under the house rules in force."""
+    cat = _CAT[yid]
+    if cat == BRIGHT_CAT:
+        return c.points[yid]
+    if cat == VIEWS_CAT:
+        return _view_points(yid, c, ctx)
+    if yid == "yaku_of_the_month":
+        return 4
+    if yid in ("aotan", "akatan") and c.flat_sets or yid == "inoshikacho" and c.flat_isc:
+        return 5
+    if yid == "akatan_aotan" and c.flat_sets:
+        return 10
+    points, beyond = _GROWS[yid]
+    return points + ((beyond if n is None else n) - beyond) * (
+        c.kasu_each if yid == "kasu" else 1)
+
+
+def _count_range(yid: str, ids, c: Compiled) -> tuple:
+    """The least and most a growing yaku can count beside the other yaku named: the deck's
+    cards of its kind, less those that would complete a set not named (8 of the 9 dry
+    ribbons always hold all 3 poetry or all 3 purple ones; 9 tens hold boar, deer and
+    butterflies), plus the cards the rules let it count (willow ribbon, sake cup)."""
+    least = _GROWS[yid][1]
+    if _CAT[yid] == RIBBON_CAT:
+        dry = 3 + (3 if ids & {"akatan", "akatan_aotan"} else 2) + \
+            (3 if ids & {"aotan", "akatan_aotan"} else 2)
+        return least, dry + _counts_willow(yid, c)
+    if _CAT[yid] == OTHER_CAT:
+        return least, 5 + int(c.sake_ten) + (3 if "inoshikacho" in ids else 2)
+    sake = c.sake_chaff_w if c.sake_and or c.sake_choice else 0
+    return least, 24 + (2 if c.special else 0) + sake
+
+
+def _check_count_range(p: str, i: int, yid: str, counts: dict, c: Compiled):
+    n = counts[yid]
+    if n is None:
+        return
+    least, most = _count_range(yid, set(counts), c)
+    if not least <= n <= most:
+        raise _err(said("declared.{player}: {yaku} counts {least} to {most} cards beside the "
+                        "other yaku named, under these rules, not {value!r}", player=p,
+                        yaku=yid, least=least, most=most, value=n), player=p, rule=yid,
+                   field=f"declared.{p}.{i}.count")
+
+
+def _check_same_cards(p: str, rows: tuple, c: Compiled):
+    """Yaku counting the same cards agree: tane and inoshikacho count the same tens; the
+    ribbon yaku the same ribbons, except that some count the willow ribbon and some not."""
+    for cat in (RIBBON_CAT, OTHER_CAT):
+        counted = [(y, n) for y, n in rows if n is not None and _CAT[y] == cat]
+        if any(len({n - w * _counts_willow(y, c) for y, n in counted}) <= 1 for w in (0, 1)):
+            continue
+        raise _err(said("declared.{player}: {yaku} count the same cards, but their counts do "
+                        "not agree", player=p,
+                        yaku=", ".join(f"{y} {n}" for y, n in counted)),
+                   player=p, field=f"declared.{p}")
+    _check_sake(p, rows, c)
+
+
+def _check_sake(p: str, rows: tuple, c: Compiled):
+    """The sake cup is one card: a tens count that needs it as a ten and a kasu count that
+    needs it as a chaff agree only where it is both (sake_10_and_1)."""
+    counts = dict(rows)
+    if c.sake_and or not counts.get("kasu"):
+        return
+    tens = [(y, n) for y, n in rows if _CAT[y] == OTHER_CAT and n]
+    as_ten = [y for y, n in tens if n > 5 + (3 if "inoshikacho" in counts else 2)]
+    if as_ten and counts["kasu"] > 24 + (2 if c.special else 0):
+        raise _err(said("declared.{player}: {yaku} counts the sake cup as a ten and kasu as a "
+                        "chaff; under these rules it is one or the other", player=p,
+                        yaku=as_ten[0]), player=p, card="chrysanthemum-sake",
+                   field=f"declared.{p}")
+
+
+def _check_scoring(p: str, rows: tuple, c: Compiled):
+    """The named yaku are the ones that score under the combining in force, as with cards:
+    none drops out beside another (only one of a "one of" group counts), and none makes a
+    further yaku that would score without being named (count_all_yaku: 5 Brights are also
+    4 Dry Brights, Any 4 and 3 Brights)."""
+    named = [(y, _declared_points(y, n, c), 0) for y, n in rows]
+    kept = {y[0] for y in _combine(named, c)}
+    dropped = [y for y, _ in rows if y not in kept]
+    if dropped:
+        same = [y for y, _ in rows if y in kept and _CAT[y] == _CAT[dropped[0]]]
+        other = (same or [y for y, _ in rows if y in kept])[0]
+        raise _err(said("declared.{player}: {yaku} does not score beside {other_yaku} under "
+                        "these rules (only one of them counts): name only the yaku that score",
+                        player=p, yaku=dropped[0], other_yaku=other), player=p,
+                   rule=dropped[0], field=f"declared.{p}")
+    implied = {y: v for y, v in _implied(rows).items() if _in_force(y, c)}
+    both = sorted(named + [(y, _declared_points(y, n, c), 0) for y, (n, _) in implied.items()],
+                  key=lambda y: _ORDER[y[0]])
+    missing = [y[0] for y in _combine(both, c) if y[0] in implied]
+    if missing:
+        raise _err(said("declared.{player}: the cards of {yaku} also make {other_yaku}, "
+                        "which scores under these rules: name it", player=p,
+                        yaku=implied[missing[0]][1], other_yaku=", ".join(missing)),
+                   player=p, rule=missing[0], field=f"declared.{p}")
+
+
+def _implied(rows: tuple) -> dict:
+    """The yaku the named ones' cards always make too, not named themselves: id -> (its
+    count, the named yaku that makes it)."""
+    counts = dict(rows)
+    out = {}
+    for y, n in rows:
+        for z in _IMPLIES.get(y, ()):
+            out.setdefault(z, (6 if z == "tan" else n, y))  # tan: 6 dry ribbons at least
+    if "akatan" in counts and "aotan" in counts:
+        out["akatan_aotan"] = (counts["akatan"], "akatan")
+    if (counts.get("inoshikacho") or 0) >= 5:  # five tens or more make tane as well
+        out["tane"] = (counts["inoshikacho"], "inoshikacho")
+    return {y: v for y, v in out.items() if y not in counts}
+
+
+def _named_cards(p: str, yid: str, month) -> int:
+    if yid != "yaku_of_the_month":
+        return _NAMED_CARDS.get(yid, 0)
+    if month is None:
+        raise _err(said("declared.{player}: yaku_of_the_month needs the round's month (input "
+                        "'month')", player=p), player=p, option="yaku_of_the_month",
+                   field="month")
+    return MONTHS[FLOWER_IDS.index(month)]
+
+
+def _least_cards(rows: tuple, named: dict, c: Compiled) -> dict:
+    """The least number of brights, ribbons, tens and chaffs a declared pile holds: what its
+    counts say (a kasu count less what special_chaffs and the sake cup may add) and the cards
+    its yaku name."""
+    counts = dict(rows)
+    extra = (2 if c.special else 0) + (c.sake_chaff_w if c.sake_and or c.sake_choice else 0)
+    said_counts = {
+        "brights": max([_LEAST_BRIGHTS.get(y, 0) for y in counts], default=0),
+        "ribbons": max([n or 0 for y, n in rows if _CAT[y] == RIBBON_CAT], default=0),
+        "tens": max([n or 0 for y, n in rows if _CAT[y] == OTHER_CAT], default=0),
+        "chaffs": max((counts.get("kasu") or 0) - extra, 0)}
+    cards = 0
+    for m in named.values():
+        cards |= m
+    return {k: max(said_counts[k], (cards & mask).bit_count()) for k, mask in _KINDS}
+
+
+# more brights, ribbons, tens or chaffs than the deck holds, between the two players
+_TOO_MANY = {
+    "brights": lambda **p: said("{player}'s declared yaku and {other}'s cards need {n} "
+                                "brights between them; the deck has {deck}", **p),
+    "ribbons": lambda **p: said("{player}'s declared yaku and {other}'s cards need {n} "
+                                "ribbons between them; the deck has {deck}", **p),
+    "tens": lambda **p: said("{player}'s declared yaku and {other}'s cards need {n} tens "
+                             "between them; the deck has {deck}", **p),
+    "chaffs": lambda **p: said("{player}'s declared yaku and {other}'s cards need {n} "
+                               "chaffs between them; the deck has {deck}", **p),
+}
+
+
+def _check_declared_deck(declared: dict, piles: dict, players):
+    """A card is in one place: a card one player's declared yaku name is not the other's, and
+    both together need no more cards of a kind than the deck holds."""
+    for p, d in declared.items():
+        q = players[1] if players[0] == p else players[0]
+        theirs = declared[q].cards if q in declared else piles[q]
+        clash = d.cards & theirs
+        if clash:
+            card = slugs_of(clash)[0]
+            yid = next(y for y, m in d.named.items() if m & clash)
+            raise _err(said("{player}'s declared {yaku} needs {card}, which {other} holds",
+                            player=p, yaku=yid, card=card, other=q), player=p, card=card,
+                       field=f"declared.{p}")
+        for kind, mask in _KINDS:
+            n = d.least[kind] + (declared[q].least[kind] if q in declared
+                                 else (piles[q] & mask).bit_count())
+            if n > mask.bit_count():
+                raise _err(_TOO_MANY[kind](player=p, other=q, n=n, deck=mask.bit_count()),
+                           player=p, field=f"declared.{p}")
+
+
+class DeclaredHit(YakuHit):
+    """A yaku the table declared by name (quick entry): no card was read, so none is listed,
+    and its dict says ``"declared": true``."""
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "declared": True}
+
+
+def _declared_yaku(d: _Declared, c: Compiled, wf: bool, pf: bool, ctx: Context) -> _Pile:
+    """pile_base of a declared pile: the named rows at their points in this round's context,
+    through the same views filters (the rain man of a declared goko voids views under
+    rain_voids_views) and combining as cards."""
+    rows = [(y, _declared_points(y, n, c, ctx), 0) for y, n in d.rows]
+    met, cancelled = _filter([y for y in rows if y[1]], c, wf, pf, d.cards, ctx)
+    scoring = _combine(met, c)
+    return _Pile(sum(y[1] for y in scoring), scoring, met, cancelled, None)
+
+
+def _hits_of(t: _Table, p: str, scoring, c: Compiled) -> tuple:
+    """The YakuHits of p's scoring rows: read from cards, or declared (with the count)."""
+    if p not in t.declared:
+        return tuple(c.hit(y) for y in scoring)
+    counts = dict(t.declared[p].rows)
+    return tuple(DeclaredHit(y[0], _NAMES[y[0]]["en"], y[1], (), _NAMES[y[0]],
+                             _declared_note(y[0], counts[y[0]], c)) for y in scoring)
+
+
+def _declared_note(yid: str, n, c: Compiled):
+    rule = c.notes.get(yid, "")
+    kind = _COUNTED.get(_CAT[yid])
+    if n is None:
+        return said("declared by name at the table")
+    if kind == "ribbons":
+        return said("declared at the table: {count} ribbons ({rule})", count=n, rule=rule)
+    if kind == "tens":
+        return said("declared at the table: {count} tens ({rule})", count=n, rule=rule)
+    return said("declared at the table: {count} chaffs ({rule})", count=n, rule=rule)
+
+
+def _noting_declared(result: RoundResult, t: _Table) -> RoundResult:
+    """The result says whose yaku were declared rather than read from cards."""
+    if not t.declared:
+        return result
+    notes = tuple(said("{player}'s yaku were declared, not read from cards", player=p)
+                  for p in t.players if p in t.declared)
+    return replace(result, notes=result.notes + notes)
 
 
 def _check_events(t: _Table, c: Compiled) -> _Seen:
@@ -1115,6 +1489,8 @@ def _check_field_at_stop(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
     field = (_bool_field(ev, "willow", i), _bool_field(ev, "paulownia", i))
     # A month whose four cards were all captured cannot have a card left in the field.
     everyone = t.piles[t.players[0]] | t.piles[t.players[1]]
+    for d in t.declared.values():
+        everyone |= d.cards
     for flag, cards, name in ((field[0], WILLOW_CARDS, "willow"),
                               (field[1], PAULOWNIA_CARDS, "paulownia")):
         if flag and everyone & cards == cards:
@@ -1132,6 +1508,10 @@ def _check_sake_assignment(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
         raise _err(said("event {i}: sake_assignment 'as' must be 'ten' or 'chaff', "
                         "not {value!r}", i=i, value=how), player=p, rule=kind,
                    field=f"events.{i}.as")
+    if p in t.declared:  # how the cup counts is a fact of the cards, already in the counts
+        raise _err(said("event {i}: sake_assignment needs {player}'s captured cards, but "
+                        "their yaku were declared (count the sake cup in the declared counts)",
+                        i=i, player=p), player=p, rule=kind, field=f"events.{i}")
     if not c.sake_choice:
         raise _err(said("event {i}: the sake cup has no choice under these options "
                         "(needs sake_10_or_1, or special_chaffs without "
@@ -1176,7 +1556,7 @@ def _check_hands(rnd: Mapping, t: _Table, seen: _Seen):
 
 
 def _need_pile(t: _Table, p: str, why):
-    if p not in t.given:
+    if p not in t.given and p not in t.declared:
         raise _err(said("{player}'s captured cards are required ({why})", player=p,
                         why=why), player=p,
                    field=f"captures.{p}")
@@ -1189,6 +1569,8 @@ def _yaku_of(t: _Table, seen: _Seen, p: str, c: Compiled, *, at_stop=False) -> _
     wf, pf = seen.field if at_stop and seen.field else (False, False)
     _need_month(t, p, c)
     ctx = Context(t.month, sum(1 for cl in seen.calls if cl.player == p), t.weather)
+    if p in t.declared:
+        return _declared_yaku(t.declared[p], c, wf, pf, ctx)
     return _Pile._make(pile_base(t.piles[p], c, willow_field=wf, paulownia_field=pf,
                                  sake_as=seen.sake_as.get(p), ctx=ctx))
 
@@ -1197,6 +1579,8 @@ def _need_month(t: _Table, p: str, c: Compiled):
     """A house rule that reads the month may only score a pile it could change once the
     round's month is given (like rain_and_fog and field_at_stop)."""
     m = t.piles[p]
+    if t.month is None and p in t.declared:
+        _need_month_declared(t.declared[p], p, c)
     if t.month is not None or not m:
         return
     if c.month_yaku and any(m & mm == mm for mm in MONTHS):
@@ -1209,6 +1593,25 @@ def _need_month(t: _Table, p: str, c: Compiled):
         raise _err(said("{player}'s captured cards hold a Viewing yaku: give the round's "
                         "month (input 'month') to score it under {option}", player=p,
                         option=seasonal), player=p, option=seasonal, field="month")
+
+
+def _need_month_declared(d: _Declared, p: str, c: Compiled):
+    """A declared view under a seasonal rule needs the month, as the cards' would."""
+    seasonal = ("views_in_season_only" if c.season_only else
+                "views_double_in_season" if c.season_double else None)
+    views = [y for y, _ in d.rows if y in VIEW_SEASON]
+    if seasonal and views:
+        raise _err(said("{player}'s declared {yaku} needs the round's month (input 'month') "
+                        "under {option}", player=p, yaku=views[0], option=seasonal),
+                   player=p, option=seasonal, field="month")
+
+
+def _holds_view(t: _Table, p: str, c: Compiled) -> bool:
+    """Whether p's pile (or declared yaku) holds a Views yaku the field could void."""
+    if p in t.declared:
+        return any(_CAT[y] == VIEWS_CAT for y, _ in t.declared[p].rows)
+    m = t.piles[p]
+    return bool(m & SAKE and m & (CURTAIN | MOON) and c.views)
 
 
 # --- pre-play outcomes (section 5.4 step 1) -----------------------------------------------
@@ -1281,8 +1684,12 @@ def _check_calls(t: _Table, seen: _Seen, c: Compiled) -> tuple:
     Returns the calls, a call below minimum_points' 3 marked forced."""
     calls = []
     for call in seen.calls:
-        if call.player in t.given:
+        if call.player in t.given or call.player in t.declared:
             pile = _yaku_of(t, seen, call.player, c)
+            if not pile.met and call.player in t.declared:
+                raise _err(said("event {i}: {player} called koi-koi but no yaku was declared "
+                                "for them", i=call.i, player=call.player),
+                           player=call.player, rule="koi_koi", field=f"events.{call.i}")
             if not pile.met:
                 raise _err(said("event {i}: {player} called koi-koi but their captured "
                                 "cards hold no yaku", i=call.i, player=call.player),
@@ -1321,7 +1728,7 @@ def _score_stop(t: _Table, seen: _Seen, calls: tuple, c: Compiled) -> RoundResul
     s = seen.stop[1]
     other = t.players[1] if t.players[0] == s else t.players[0]
     own = _stopper_yaku(t, seen, other, c)
-    hits = tuple(c.hit(y) for y in own.scoring)
+    hits = _hits_of(t, s, own.scoring, c)
     total, steps = own.base, [Step("base", "base", own.base, _yaku_words(own.scoring),
                                    own.base)]
     for yid, reason in own.cancelled:
@@ -1335,6 +1742,8 @@ def _score_stop(t: _Table, seen: _Seen, calls: tuple, c: Compiled) -> RoundResul
         choices += (their_choice,) if their_choice else ()
     if choices:
         extra["choices"] = list(choices)
+    if s in t.declared:  # quick entry: the facts said rather than read from cards
+        extra["declared"] = ["yaku"]
     total, multipliers = _apply_multipliers(total, seen.brights, calls, s, c)
     return _finish(t.players, t.dealer, s, total, tuple(steps + multipliers), hits, own.base,
                    t.carry_in, c, won=True, extra=extra)
@@ -1347,7 +1756,7 @@ def _stopper_yaku(t: _Table, seen: _Seen, other: str, c: Compiled) -> _Pile:
     _need_pile(t, s, said("the stopper's pile is scored"))
     if r.rain_and_fog and seen.field is None:  # Views may only score once the field is known
         for p in ([s, other] if r.winner_scores_all_yaku else [s]):
-            if t.piles[p] & SAKE and t.piles[p] & (CURTAIN | MOON) and c.views:
+            if _holds_view(t, p, c):
                 raise _err(said("rain_and_fog: record a field_at_stop event (is a willow / "
                                 "paulownia card in the field?) to score the Views yaku"),
                            option="rain_and_fog", rule="field_at_stop", field="events")
@@ -1356,8 +1765,10 @@ def _stopper_yaku(t: _Table, seen: _Seen, other: str, c: Compiled) -> _Pile:
         why = ""
         for y, w in own.cancelled:  # one sentence per voided yaku, each after the ones before
             why = said("{before} ({yaku} not scored: {reason})", before=why, yaku=y, reason=w)
-        raise _err(said("event {i}: {player} called stop but their captured cards hold no "
-                        "yaku{why}", i=si, player=s, why=why), player=s, rule="stop",
+        raise _err(said("event {i}: {player} called stop but no yaku that scores was "
+                        "declared for them{why}", i=si, player=s, why=why) if s in t.declared
+                   else said("event {i}: {player} called stop but their captured cards hold "
+                             "no yaku{why}", i=si, player=s, why=why), player=s, rule="stop",
                    field=f"events.{si}")
     if r.minimum_points and own.base < 3:
         raise _err(said("event {i}: {player} may not stop with {points} points: "
@@ -1377,7 +1788,7 @@ def _opponent_yaku(t: _Table, seen: _Seen, other: str, c: Compiled, total: int):
         total + theirs.base)
     choice = (said("{player}: " + theirs.choice.template, player=other,
                    **theirs.choice.params) if theirs.choice else None)
-    return step, [c.hit(y).to_dict() for y in theirs.scoring], choice
+    return step, [h.to_dict() for h in _hits_of(t, other, theirs.scoring, c)], choice
 
 
 def _apply_multipliers(total: int, brights, calls: tuple, s: str, c: Compiled):
@@ -1678,5 +2089,14 @@ GAME = Game(
         InputDef("weather", "choice", "Optional: the weather, for weather_voids_views (rain "
                  "voids Flower Viewing, fog Moon Viewing).", choices=WEATHERS,
                  default="clear"),
+        # quick entry (issue 9): instead of a player's captured cards
+        InputDef("declared", "list",
+                 "Quick entry, instead of a player's captured cards: the yaku they score, by "
+                 "name, each growing one with the ribbons, tens or chaffs it counts (Tan, 7 "
+                 "ribbons).", per_player=True, maximum=len(DECLARABLE),
+                 item=InputDef("", "record", "Yaku", fields=(
+                     InputDef("yaku", "choice", "Yaku", choices=DECLARABLE, required=True),
+                     InputDef("count", "int", "Ribbons, tens or chaffs", minimum=3,
+                              maximum=28)))),
     ),
 )
