@@ -248,10 +248,14 @@ def test_the_service_worker_installs_and_its_offline_page_is_styled(server, watc
     p.reload()  # now the worker controls the page
     p.wait_for_function("() => navigator.serviceWorker.controller !== null")
     p.context.set_offline(True)
+    # a worker Chromium restarted under load may miss the offline emulation: its requests
+    # for this page are refused by the context's route too, so it is offline either way
+    p.context.route("**/s/never-opened*", lambda route: route.abort("internetdisconnected"))
     try:
         p.goto(server + "/s/never-opened?t=x")
         expect(p.locator("h1")).to_have_text("Offline")
         assert p.evaluate("getComputedStyle(document.body).fontSize") == "17px"  # app.css
         w.settle()
     finally:
+        p.context.unroute("**/s/never-opened*")
         p.context.set_offline(False)
