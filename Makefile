@@ -19,6 +19,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	sh tests/browser/ensure-chromium.sh
+	sh tests/browser/ensure-axe.sh
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -48,7 +48,34 @@ function errorText(res) {
 const OUTBOX = "tally-outbox";
 function outbox() { try { return JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { return []; } }
 function setOutbox(list) { localStorage.setItem(OUTBOX, JSON.stringify(list)); }
-function queue(item) { const l = outbox(); l.push(item); setOutbox(l); }
+/* one item per draft: a round saved again while the first save still waits (a second tap on
+   Save, a review changed offline) replaces it, so it is never sent twice */
+function queue(item) { const l = outbox().filter(x => x.draft !== item.draft); l.push(item); setOutbox(l); }
+/* The versions of each session this phone's own writes made: a 412 after one of them is this
+   phone's own doing (another tab, a round sent from the outbox), not someone else's. */
+const MINE = "tally-mine";
+function mine() { try { return JSON.parse(localStorage.getItem(MINE) || "{}"); } catch (e) { return {}; } }
+function markMine(sid, version) {
+  if (!sid || typeof version !== "number") return;
+  const all = mine(), list = (all[sid] || []).filter(v => v !== version).concat([version]).slice(-100);
+  delete all[sid];
+  all[sid] = list;
+  const ids = Object.keys(all);
+  for (const k of ids.slice(0, Math.max(0, ids.length - 30))) delete all[k];  // the last 30 sessions
+  localStorage.setItem(MINE, JSON.stringify(all));
+}
+/* whether every change made to session sid after version `since` came from this phone */
+async function changedByMe(sid, q, since) {
+  let res;
+  try { res = await api("GET", "/api/v1/sessions/" + sid + "/history" + q); } catch (e) { return false; }
+  if (res.status !== 200 || !res.body || !Array.isArray(res.body.history)) return false;
+  const own = mine()[sid] || [], newer = res.body.history.filter(h => h.version > since);
+  return newer.length > 0 && newer.every(h => own.indexOf(h.version) >= 0);
+}
+const STALE_OTHER = "Someone else changed this session. Here is the new state; your taps are kept: review and save again.";
+const STALE_MINE = "This phone saved a change to this session after this page was opened. Here is the new state; your taps are kept: check them, then review and save again.";
+function sessionOf(url) { const m = /\/sessions\/([^/?]+)/.exec(url); return m ? m[1] : null; }
+function versionOf(headers) { const v = parseInt(String((headers || {})["If-Match"] || "").replace(/\D/g, ""), 10); return isNaN(v) ? null : v; }
 let flushing = false;
 async function flushOutbox() {
   if (flushing || !outbox().length) return;
@@ -59,15 +86,21 @@ async function flushOutbox() {
       try { res = await api(item.method, item.url, item.body, item.headers); }
       catch (e) { break; }  // still offline: keep everything, try again later
       setOutbox(outbox().filter(x => x.key !== item.key));
+      const sid = sessionOf(item.url);
       if (res.status < 300) {
+        if (res.body) markMine(sid, res.body.version);
         localStorage.removeItem(item.draft);  // the taps are saved: drop the draft
         toast(T("Sent the round kept on this phone."), 4000);
         document.dispatchEvent(new CustomEvent("tally:changed"));
+      } else if (res.status === 412) {
+        // stale: the draft stays on the phone and the record page says why, without blaming
+        // someone else for what this phone did itself
+        const since = versionOf(item.headers), q = item.url.slice(item.url.indexOf("?"));
+        const byMe = since !== null && await changedByMe(sid, q, since);
+        localStorage.setItem(item.draft + ":error", T(byMe ? STALE_MINE : STALE_OTHER));
+        toast(T("Could not save") + ": " + T(byMe ? STALE_MINE : STALE_OTHER), 6000);
       } else {
-        // stale or refused: the draft stays on the phone; the record page shows why
-        localStorage.setItem(item.draft + ":error", res.status === 412
-          ? T("Someone else changed this session. Here is the new state; your taps are kept: review and save again.")
-          : errorText(res));
+        localStorage.setItem(item.draft + ":error", errorText(res));
         toast(T("Could not save") + ": " + errorText(res), 6000);
       }
     }

@@ -2,13 +2,14 @@
 "use strict";
 const RECENT = "tally-recent";
 function recent() { try { return JSON.parse(localStorage.getItem(RECENT) || "[]"); } catch (e) { return []; } }
-(function showRecent() {
+function showRecent() {
   const list = recent();
   if (!list.length) return;
   document.getElementById("recent").hidden = false;
   document.getElementById("recent-list").innerHTML = list.slice(0, 8).map(s =>
     `<li><a class="button wide" href="${esc(s.url)}">${esc(s.title)}<br><small class="muted">${esc(s.when)}</small></a></li>`).join("");
-})();
+}
+showRecent();
 const setup = document.getElementById("setup");
 function optValue(div) {
   const type = div.dataset.type, el = div.querySelector("input,select");
@@ -62,8 +63,15 @@ document.getElementById("game").addEventListener("change", async e => {
   setup.innerHTML = await r.text();
   wirePlayers();
 });
+/* Start is off while the session is being made (a second tap would make a second session);
+   its label says so */
+const startBtn = document.querySelector("#start button[type=submit]"), START = startBtn.textContent;
+function starting(on) { startBtn.disabled = on; startBtn.textContent = on ? T("Starting…") : START; }
+// brought back by Back from the browser's memory: Start works again, the recent list is new
+window.addEventListener("pageshow", e => { if (e.persisted) { starting(false); showRecent(); } });
 document.getElementById("start").addEventListener("submit", async e => {
   e.preventDefault();
+  if (startBtn.disabled) return;
   const f = e.target, err = document.getElementById("start-error");
   const players = [...f.querySelectorAll("input[name=player]")].map(i => i.value.trim()).filter(Boolean);
   const vals = presetValues(), options = {};
@@ -78,9 +86,10 @@ document.getElementById("start").addEventListener("submit", async e => {
   body.length = f.length.value === "" ? null : parseInt(f.length.value, 10);
   if (f.title.value.trim()) body.title = f.title.value.trim();
   let res;
+  starting(true);
   try { res = await api("POST", "/api/v1/sessions", body); }
-  catch (x) { err.hidden = false; err.textContent = T("Could not save"); return; }
-  if (res.status !== 201) { err.hidden = false; err.textContent = errorText(res); return; }
+  catch (x) { starting(false); err.hidden = false; err.textContent = T("Could not save"); return; }
+  if (res.status !== 201) { starting(false); err.hidden = false; err.textContent = errorText(res); return; }
   const url = "/s/" + res.body.id + "?t=" + encodeURIComponent(res.body.edit_token);
   const list = recent().filter(s => s.id !== res.body.id);
   list.unshift({id: res.body.id, url, title: (body.title || f.game.selectedOptions[0].textContent) + " · " + players.join(", "),

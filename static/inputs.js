@@ -68,6 +68,7 @@ const SX = (function () {
   function choice(s, v) {
     if (s.choices.length <= 4) return pickOne(s, s.choices, v);
     const el = h("select", "sx-sel", `<option value="">—</option>` + opts(s.choices.map(c => ({value: JSON.stringify(c.value), label: c.label}))));
+    if (s.label) el.setAttribute("aria-label", s.label);  // a screen reader names the list
     if (has(v)) el.value = JSON.stringify(v);
     return {el, focus: el, read: () => el.value ? JSON.parse(el.value) : undefined, check: need(s, el, el, () => !el.value)};
   }

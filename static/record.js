@@ -223,8 +223,9 @@ function select(i) {
 const rest = document.getElementById("rest");
 function updateRest() {
   if (!rest) return;
-  rest.textContent = T("The rest go to %(name)s", {name: P[sel]});
+  // off when no card is left to give: the label then says so
   rest.disabled = Object.keys(tiles).every(s => owner[s] !== undefined);
+  rest.textContent = rest.disabled ? T("Every card has a player") : T("The rest go to %(name)s", {name: P[sel]});
 }
 if (rest) rest.addEventListener("click", () => {
   const t0 = performance.now();
@@ -266,9 +267,11 @@ function highlight() {
 const evBox = document.getElementById("events");
 (function buildEvents() {
   const row = (e, i) => {
+    // a screen reader says the event with the player ("koi-koi: Aki"), not the name alone
+    const sr = `<span class="sr">${esc(e.label)}: </span>`;
     const btns = e.per_player
-      ? P.map((p, j) => `<button type="button" class="evb p${j}" data-ev="${i}" data-id="${esc(e.id)}" data-p="${j}">${esc(p)}<i class="cnt"></i></button>`).join("")
-      : `<button type="button" class="evb" data-ev="${i}" data-id="${esc(e.id)}">+<i class="cnt"></i></button>`;
+      ? P.map((p, j) => `<button type="button" class="evb p${j}" data-ev="${i}" data-id="${esc(e.id)}" data-p="${j}">${sr}${esc(p)}<i class="cnt"></i></button>`).join("")
+      : `<button type="button" class="evb" data-ev="${i}" data-id="${esc(e.id)}">${sr}+<i class="cnt"></i></button>`;
     return `<div class="ev"><div class="evl"><b>${esc(e.label)}</b><small>${esc(e.description)}</small></div><div class="evbs">${btns}</div></div>`;
   };
   const first = G.events.slice(0, 3).map((e, i) => row(e, i)).join("");
@@ -296,7 +299,7 @@ function renderEvents() {
     const d = defs[ev.type] || {label: ev.type, fields: []}, pi = P.indexOf(ev.player);
     const li = document.createElement("li");
     li.innerHTML = `<div class="evt"><b>${esc(d.label)}</b>${ev.player ? ` <span class="pn p${pi}">${esc(ev.player)}</span>` : ""}
-      <button type="button" class="rm" data-j="${j}" aria-label="${esc(T("Remove"))}">×</button></div>`;
+      <button type="button" class="rm" data-j="${j}" aria-label="${esc(T("Remove") + ": " + d.label + (ev.player ? " (" + ev.player + ")" : ""))}">×</button></div>`;
     evWidgets.push(d.fields.map(s => {
       const row = document.createElement("div"), w = SX.widget(s, ev[s.key]);
       row.className = "fld"; row.dataset.f = s.key;
@@ -358,8 +361,12 @@ function roundInput() {
   return out;
 }
 const dlg = document.getElementById("review"), body = document.getElementById("review-body");
-const saveBtn = document.getElementById("save");
+const saveBtn = document.getElementById("save"), saveWhy = document.getElementById("save-why");
+const SAVE_LABEL = saveBtn.textContent;
 let idemKey = null;
+/* Save is off while the round is scored and when the round cannot be scored: the line above
+   it says why */
+function saveOff(why) { saveBtn.disabled = !!why; saveWhy.textContent = why || ""; }
 function tileSvg(s) {
   return `<svg class="tile" role="img" aria-label="${esc(G.cards[s] || s)}"><use href="/cards.svg${G.korean ? "?months=kr" : ""}#card-${esc(s)}"/></svg>`;
 }
@@ -382,21 +389,23 @@ function sentences(list, cls) {
 document.getElementById("review-open").addEventListener("click", async () => {
   if (!checkForm() || !checkEvents()) return;  // a required input or event field is empty, or a number is wrong
   idemKey = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now());
-  saveBtn.disabled = true;
+  saveBtn.textContent = SAVE_LABEL;
+  saveOff(T("Scoring the round…"));
   body.innerHTML = "…";
   dlg.showModal();
   let inp;
   // the series fills in the keys of its agreed length itself (series_length inputs)
   const length = {};
   for (const k of G.series_keys || []) if (C.config.length != null) length[k] = C.config.length;
+  const cannot = T("Fix the problem above, then go back and review again.");
   try { inp = Object.assign({players: P, dealer: C.dealer, carry: C.carry}, length, roundInput(), RULES); }
-  catch (e) { body.innerHTML = `<p class="error" role="alert">JSON: ${esc(e.message)}</p>`; return; }
+  catch (e) { body.innerHTML = `<p class="error" role="alert">JSON: ${esc(e.message)}</p>`; saveOff(cannot); return; }
   let res;
   try { res = await api("POST", "/api/v1/games/" + G.id + "/score", inp); }
-  catch (e) { body.innerHTML = `<p>${esc(T("Offline: points are computed when the network is back."))}</p>`; saveBtn.disabled = false; return; }
-  if (res.status !== 200) { body.innerHTML = `<p class="error" role="alert">${esc(errorText(res))}</p>`; return; }
+  catch (e) { body.innerHTML = `<p>${esc(T("Offline: points are computed when the network is back."))}</p>`; saveOff(null); return; }
+  if (res.status !== 200) { body.innerHTML = `<p class="error" role="alert">${esc(errorText(res))}</p>`; saveOff(cannot); return; }
   body.innerHTML = breakdown(res.body);
-  saveBtn.disabled = false;
+  saveOff(null);
 });
 document.getElementById("review-back").addEventListener("click", () => dlg.close());
 function showConflict(text, state) {
@@ -419,9 +428,11 @@ async function reloadState() {
   return res.body.state;
 }
 saveBtn.addEventListener("click", async () => {
-  saveBtn.disabled = true;
+  if (saveBtn.disabled) return;
+  saveBtn.disabled = true;  // a second tap while this one is on its way does nothing
+  saveBtn.textContent = T("Saving…");
   let inp;
-  try { inp = roundInput(); } catch (e) { body.innerHTML = `<p class="error" role="alert">JSON: ${esc(e.message)}</p>`; return; }
+  try { inp = roundInput(); } catch (e) { body.innerHTML = `<p class="error" role="alert">JSON: ${esc(e.message)}</p>`; saveBtn.textContent = SAVE_LABEL; saveOff(T("Fix the problem above, then go back and review again.")); return; }
   const url = "/api/v1/sessions/" + SID + "/rounds" + (C.seq ? "/" + C.seq : "") + Q;
   const method = C.seq ? "PUT" : "POST";
   const headers = {"If-Match": '"' + C.version + '"'};
@@ -430,27 +441,36 @@ saveBtn.addEventListener("click", async () => {
   try { res = await api(method, url, inp, headers); }
   catch (e) {
     queue({key: idemKey, method, url, body: inp, headers, draft: DRAFT});
+    saveBtn.textContent = SAVE_LABEL;
     dlg.close();
     showConflict(T("Offline: kept on this phone, it will be sent when the network is back."));
     return;
   }
   if (res.status === 200 || res.status === 201) {
+    if (res.body) markMine(SID, res.body.version);
     localStorage.removeItem(DRAFT);
     toast(T("Saved"));
-    location.href = "/s/" + SID + Q;
+    // replace, not a new entry: Back from the session never comes to this spent page
+    location.replace("/s/" + SID + Q);
     return;
   }
+  saveBtn.textContent = SAVE_LABEL;
   dlg.close();
   if (res.status === 412) {
+    // this phone's own earlier save (another tab, the outbox) is not "someone else"
+    const byMe = await changedByMe(SID, Q, C.version);
     const state = await reloadState();
-    showConflict(T("Someone else changed this session. Here is the new state; your taps are kept: review and save again."), state);
+    showConflict(T(byMe ? STALE_MINE : STALE_OTHER), state);
   } else {
     showConflict(T("Could not save") + ": " + errorText(res));
   }
 });
 
 // the round kept offline was sent (static/app.js): back to the session
-document.addEventListener("tally:changed", () => { if (!localStorage.getItem(DRAFT)) location.href = "/s/" + SID + Q; });
+document.addEventListener("tally:changed", () => { if (!localStorage.getItem(DRAFT)) location.replace("/s/" + SID + Q); });
+// brought back by Back or Forward from the browser's memory (bfcache): its month, dealer and
+// version may be old; read it again (the taps are in the draft)
+window.addEventListener("pageshow", e => { if (e.persisted) location.reload(); });
 
 /* ---------- start */
 select(sel);

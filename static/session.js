@@ -1,5 +1,5 @@
 /* The session page: follows the session live (polls its version; 304 while nothing changed),
-   share dialog, undo. */
+   share dialog, undo (said, and asked first) and redo. */
 "use strict";
 const live = document.getElementById("live");
 const SID = live.dataset.session, TOKEN = live.dataset.token;
@@ -25,35 +25,109 @@ async function refresh(force) {
   const html = await r.text();
   const open = [...live.querySelectorAll("details[open]")].map(d => d.parentNode.id);
   if (live.dataset.version !== r.headers.get("X-Version")) {
-    if (live.dataset.version) toast(T("Updated"));
+    // "Updated" when the change came from elsewhere; this phone's own says what it did
+    const own = (mine()[SID] || []).indexOf(+r.headers.get("X-Version")) >= 0;
+    if (live.dataset.version && !own) toast(T("Updated"));
     live.dataset.version = r.headers.get("X-Version");
   }
   live.innerHTML = html;
   open.forEach(id => { const d = document.querySelector("#" + id + " details"); if (d) d.open = true; });
+  warmRecord();
 }
-refresh(true);
+/* The service worker keeps the last copy of each page for when the network is gone: keep the
+   record page's copy at the session's current month, or an offline "Record this month" would
+   open the month saved already (static/sw.js) */
+function warmRecord() {
+  const rec = live.querySelector("#record"), sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (rec && sw) sw.postMessage({warm: rec.getAttribute("href")});
+}
+refresh(true).finally(fresh);
+// brought back by Back from the browser's memory (bfcache): the copy shown may be old; it is
+// dimmed and busy until the session is read again
+function fresh() { live.classList.remove("stale"); live.removeAttribute("aria-busy"); }
+window.addEventListener("pageshow", e => {
+  if (!e.persisted) return;
+  live.classList.add("stale"); live.setAttribute("aria-busy", "true");
+  refresh(true).finally(fresh);
+});
 setInterval(() => { if (!document.hidden) refresh(false); }, 2000);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(false); });
 document.addEventListener("tally:changed", () => refresh(true));
-live.addEventListener("click", async e => {
-  const t = e.target;
+live.addEventListener("click", e => {
+  const t = e.target.closest("button");
+  if (!t) return;
   if (t.id === "share-open") {
     const d = document.getElementById("share");
     d.querySelectorAll("img.qr").forEach(img => { if (!img.src) img.src = img.dataset.src; });
     d.showModal();
-  } else if (t.id === "undo") {
-    t.disabled = true;
+  } else if (t.id === "undo") askUndo(t);
+  else if (t.id === "redo") redo(t);
+});
+/* Undo says what it reverts and asks first; the version it was shown at goes with it, so a
+   change made meanwhile (412) is never the one undone */
+const undoDlg = document.getElementById("undo-confirm");
+function askUndo(t) {
+  undoDlg.dataset.version = live.dataset.version;
+  undoDlg.dataset.what = t.dataset.what;
+  document.getElementById("undo-confirm-what").textContent = t.dataset.what;
+  document.getElementById("undo-error").hidden = true;
+  const yes = document.getElementById("undo-yes");
+  yes.disabled = false; yes.hidden = false; yes.textContent = yes.dataset.label || yes.textContent;
+  undoDlg.showModal();
+  document.getElementById("undo-no").focus();
+}
+/* a stale write: who made the change in between decides the words */
+async function staleWords(since) {
+  const byMe = await changedByMe(SID, Q, since);
+  return T(byMe ? "This phone changed this session just before: here is the new state. Look at it, then undo again if you still want to."
+                : "Someone else changed this session just before: here is the new state. Look at it, then undo again if you still want to.");
+}
+if (undoDlg) {
+  const yes = document.getElementById("undo-yes"), err = document.getElementById("undo-error");
+  yes.dataset.label = yes.textContent;
+  document.getElementById("undo-no").addEventListener("click", () => undoDlg.close());
+  yes.addEventListener("click", async () => {
+    if (yes.disabled) return;
+    yes.disabled = true; yes.textContent = T("Undoing…");
+    const since = +undoDlg.dataset.version;
     let res;
     try {
-      res = await api("POST", "/api/v1/sessions/" + SID + "/undo" + Q, {},
-                      {"If-Match": '"' + live.dataset.version + '"'});
-    } catch (x) { toast(T("Could not save")); t.disabled = false; return; }
-    if (res.status === 200) toast(T("Undone"));
-    else if (res.status === 412) toast(T("Someone else changed this session. Here is the new state; your taps are kept: review and save again."), 5000);
-    else toast(errorText(res), 5000);
+      res = await api("POST", "/api/v1/sessions/" + SID + "/undo" + Q, {}, {"If-Match": '"' + since + '"'});
+    } catch (x) { res = null; }
+    yes.disabled = false; yes.textContent = yes.dataset.label;
+    if (res && res.status === 200) {
+      markMine(SID, res.body.version);
+      undoDlg.close();
+      toast(T("Undone: %(what)s", {what: undoDlg.dataset.what}), 4000);
+      // the undo button is gone or names the change before: the focus goes to Redo
+      refresh(true).then(() => { const r = document.getElementById("redo"); if (r) r.focus(); });
+      return;
+    }
+    err.textContent = !res ? T("Could not save") : res.status === 412 ? await staleWords(since) : errorText(res);
+    err.hidden = false;
+    if (res && res.status === 412) yes.hidden = true;  // what it said it would undo is no longer the last change
     refresh(true);
+  });
+}
+/* Redo makes the undone change again, the way it was made (tally/pages.py: redo_request) */
+async function redo(t) {
+  const r = JSON.parse(t.dataset.request), since = +live.dataset.version;
+  const headers = {"If-Match": '"' + since + '"'};
+  if (r.method === "POST") headers["Idempotency-Key"] = crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now();
+  const label = t.textContent;
+  t.disabled = true; t.textContent = T("Saving…");
+  let res;
+  try { res = await api(r.method, r.path + Q, r.body === undefined ? undefined : r.body, headers); }
+  catch (x) { res = null; }
+  t.disabled = false; t.textContent = label;
+  if (res && res.status < 300) {
+    markMine(SID, res.body && res.body.version);
+    toast(T("Redone: %(what)s", {what: t.dataset.what}), 4000);
+  } else {
+    toast(!res ? T("Could not save") : res.status === 412 ? await staleWords(since) : errorText(res), 6000);
   }
-});
+  refresh(true);
+}
 document.getElementById("share").addEventListener("click", async e => {
   if (!e.target.classList.contains("copy")) return;
   const inp = document.getElementById(e.target.dataset.for);

@@ -2,7 +2,7 @@
    open with no network; pages are fetched fresh when possible and fall back to the last copy.
    API calls are never cached here: a round entered offline waits in the page's outbox
    (static/app.js) and is sent once when the network returns. */
-const SHELL = "tally-shell-v3", PAGES = "tally-pages-v1";
+const SHELL = "tally-shell-v4", PAGES = "tally-pages-v1";
 const ASSETS = ["/static/app.css", "/static/theme.js", "/static/app.js", "/static/inputs.js", "/static/record.js",
                 "/static/session.js", "/static/home.js", "/static/api_docs.css",
                 "/cards.svg", "/cards.svg?months=kr", "/icon-192.png", "/manifest.webmanifest"];
@@ -31,6 +31,18 @@ self.addEventListener("fetch", e => {
       return r;
     }).catch(() => caches.open(PAGES).then(c => c.match(req)).then(hit => hit || offlinePage())));
   }
+});
+/* The session page asks for a fresh copy of its record page whenever the session moves on
+   (static/session.js): the copy kept for offline use then opens at the current month, not at
+   the month this phone saved already. Only this app's own pages are fetched. */
+self.addEventListener("message", e => {
+  const want = e.data && e.data.warm;
+  if (typeof want !== "string") return;
+  const url = new URL(want, location.origin);
+  if (url.origin !== location.origin || !/^\/s\/[^/]+\/record$/.test(url.pathname)) return;
+  e.waitUntil(fetch(url.href, {credentials: "same-origin", cache: "no-store"})
+    .then(r => r.ok ? caches.open(PAGES).then(c => c.put(url.href, r)) : null)
+    .catch(() => null));
 });
 // never opened while online: styled by the cached app.css (no inline style, tally/headers.py)
 function offlinePage() {

@@ -78,9 +78,71 @@ class Preset:
     id: str
     description: str
     values: Mapping[str, Any] = field(default_factory=dict)  # differences from the defaults
+    # what a table calls it, en / ja / ko ("Nintendo's rules", "任天堂のルール", "닌텐도 규칙");
+    # the pages show this, never the id
+    names: Mapping[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "description": self.description, "values": dict(self.values)}
+        return {"id": self.id, "names": dict(self.names), "description": self.description,
+                "values": dict(self.values)}
+
+
+# The rules of the Hanami book (Hanafuda Games: Hanami Edition), the source of every game's
+# "book" preset
+HANAMI_BOOK = MappingProxyType({"en": "The Hanami book's rules", "ja": "Hanami 本のルール",
+                                "ko": "Hanami 책 규칙"})
+
+
+# The headings the pages group house rules under, in the order shown. An option's heading
+# follows from its ``group`` word (GROUP_HEADINGS); where one group word holds rules of several
+# kinds (Koi-Koi's "game flow", Go-Stop's "payment" and "events", Hachi-Hachi's "variation"),
+# OPTION_HEADINGS names the option's heading by its id (an id means the same rule in every
+# game that has it). Anything else is "play": how the game is dealt and played.
+HEADINGS = ("scoring", "special hands", "penalties", "series", "play")
+GROUP_HEADINGS = {
+    "scoring": "scoring", "round scoring": "scoring", "yaku list": "scoring",
+    "combinations": "scoring", "card values": "scoring", "interpretation": "scoring",
+    "reading": "scoring", "other programs' house rules": "scoring", "cards": "scoring",
+    "ties": "scoring",
+    "teyaku": "special hands", "hands": "special hands", "specials": "special hands",
+    "automatic wins": "special hands", "deal": "special hands",
+    "payment": "penalties", "money": "penalties", "gwangpalli": "penalties",
+    "events": "penalties", "ground rules": "penalties", "draws": "penalties",
+    "game end": "series", "game length": "series", "series": "series", "dealer": "series",
+}
+OPTION_HEADINGS = {
+    # Koi-Koi family: "game flow"
+    "first_to_50": "series", "steal_points": "series", "steal_points_bank": "series",
+    "empty_bank_ends_game": "series", "bankrupt": "series",
+    "automatic_win": "special hands", "four_of_a_kind_for_the_win": "special hands",
+    "four_of_a_kind_not_misdeal": "special hands", "minimum_points": "scoring",
+    "new_yaku_only": "scoring",
+    # Go-Stop: "payment", "events", "deal", "cards"
+    "stop_threshold_2p": "scoring", "stop_threshold_3p": "scoring",
+    "go_bonus_formula": "scoring", "reverse_go_multiplier": "scoring", "missions": "scoring",
+    "winning_brights": "special hands", "starting_stack": "series",
+    "nagari_multiplier": "series", "nagari_counts_as_month": "series",
+    "weol_yak_first_turn": "special hands", "weol_yak_month": "special hands",
+    "baek_hwa_jeom": "special hands", "nagari_redeal": "play", "first_dealer_rule": "play",
+    "bomb_draw_mode": "play", "joker_stays_with_ppuk": "play", "joker_hand_mode": "play",
+    # Hachi-Hachi: "variation", "general knowledge"
+    "pass_penalty": "penalties", "risk": "penalties", "risk_on_exhaustion": "penalties",
+    "responsibility_penalty": "penalties", "less_compensation": "penalties",
+    "worthless_yaku": "penalties", "worthless_yaku_card_fallback": "penalties",
+    "rainman_compensation": "penalties", "dealer_pays_compensation": "penalties",
+    "multiple_multiplier": "scoring", "carryover_multiplier": "scoring",
+    "no_extra_ribbons": "scoring", "boar_deer_butterfly": "scoring",
+    "alternate_two_player_scoring": "scoring", "simple_16_yaku": "scoring",
+    "aka_two_or_more_ribbons": "scoring", "four_and_three": "special hands",
+    "winning_hand": "special hands", "campaign": "series",
+    # Sota: a drawn round counts toward the series or not
+    "drawn_round_counts": "series", "drawn_round_replayed": "series",
+}
+
+
+def heading_of(option: Option) -> str:
+    """The heading (one of HEADINGS) an option is listed under on the pages."""
+    return OPTION_HEADINGS.get(option.id) or GROUP_HEADINGS.get(option.group, "play")
 
 
 class Rules(Mapping):

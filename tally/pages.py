@@ -12,18 +12,21 @@ import functools
 import hashlib
 import json
 import os
+import re
 import struct
 import zlib
 from urllib.parse import quote
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask_babel import Babel, gettext
+from werkzeug.exceptions import HTTPException, default_exceptions
 
 from .i18n import said_of
 
 from . import GAMES, tiles
 from .cards import CARD, FLOWER_BY_ID, FLOWERS, CardSet
 from .games import STRUCTURED_KINDS
+from .options import HEADINGS, heading_of
 from .share import public_base
 
 LANGUAGES = ("en", "ja", "ko")
@@ -69,6 +72,10 @@ def init_app(app) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = target
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
+    # flask-smorest answers every HTTP error app-wide with JSON (tally/api): the API keeps
+    # that; a page (anything outside /api/ asked for by a browser) gets a page instead
+    api_handler = app.error_handler_spec.get(None, {}).get(None, {}).get(HTTPException)
+    app.register_error_handler(HTTPException, functools.partial(http_error, api_handler))
     # tojson keeps the order of keys: a stored round's maps are ordered (a Hana-Rumi
     # combination names its melder first), and the record page fills its widgets from them
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}
@@ -82,7 +89,8 @@ def init_app(app) -> None:
         lang = select_locale()
         return {"lang": lang, "languages": LANGUAGES, "language_names": LANGUAGE_NAMES,
                 "name_in": lambda names: name_in(names, lang), "tr": tr, "card": CARD,
-                "choice_label": choice_label,
+                "choice_label": choice_label, "preset_name": preset_name,
+                "house_rules": house_rules,
                 "js_strings": js_strings, "public_base": lambda: public_base(
                     request.host_url, current_app.config.get("PUBLIC_URL"),
                     current_app.config.get("ALLOWED_HOSTS"))}
@@ -273,6 +281,15 @@ def js_strings() -> dict:
         # the structured inputs (static/inputs.js)
         "Required", "At least %(n)s", "At most %(n)s", "A whole number", "Each name once",
         "Team name", "Add",
+        # issue 9: buttons that say why they are off, undo and redo, stale writes of this phone
+        "Every card has a player", "Scoring the round…", "Fix the problem above, then go back "
+        "and review again.", "Starting…", "Undoing…", "Undone: %(what)s", "Redone: %(what)s",
+        "This phone saved a change to this session after this page was opened. Here is the new "
+        "state; your taps are kept: check them, then review and save again.",
+        "Someone else changed this session just before: here is the new state. Look at it, "
+        "then undo again if you still want to.",
+        "This phone changed this session just before: here is the new state. Look at it, then "
+        "undo again if you still want to.",
     ]
     return {w: gettext(w) for w in words}
 
@@ -288,15 +305,58 @@ def store():
     return current_app.extensions["tally_store"]
 
 
+def fail(code: int, why: str, **where):
+    """Stop with HTTP ``code``; a player's browser gets templates/pages/error.html saying what
+    happened (``why``) and what to do, with ``where`` (the session, the token, ...) for its
+    links. The API's clients get the API's JSON error as before."""
+    e = default_exceptions[code]()
+    e.why, e.where = why, where
+    raise e
+
+
+def wants_page() -> bool:
+    """A request outside /api/ that takes HTML (a browser's navigation, a plain fetch, no
+    Accept header at all) gets an error page; one that prefers JSON keeps the JSON error."""
+    if request.path.startswith("/api/"):
+        return False
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best in ("text/html", None)
+
+
+# the error page's text for each kind of error an address can meet (error.html)
+GENERIC_WHY = {403: "forbidden", 404: "not-found", 405: "method", 409: "conflict"}
+
+
+def http_error(api_handler, e: HTTPException):
+    if api_handler is not None and not wants_page():
+        return api_handler(e)
+    code = e.code or 500
+    why = getattr(e, "why", None) or GENERIC_WHY.get(code, "server")
+    try:
+        body = render_template("pages/error.html", code=code, why=why,
+                               where=getattr(e, "where", {}))
+    except Exception:  # a broken template must not hide the error itself
+        current_app.logger.exception("the error page failed")
+        body = f"<!doctype html><title>{code}</title><h1>{code}</h1>"
+    resp = Response(body, status=code, mimetype="text/html")
+    for name, value in e.get_headers():
+        if name.lower() == "allow":  # 405 names the methods the address takes
+            resp.headers[name] = value
+    # an address with a token in it is kept in no cache, its error page neither
+    return _no_store(resp) if request.args.get("t") else resp
+
+
 def _session(session_id):
     """The row, the access the presented token gives ("read" / "edit"), config, state."""
     from .series import config_of
 
     row = store().session_row(session_id)
     token = request.args.get("t")
-    access = store().auth(row, token) if row is not None else None
+    if row is None:
+        fail(404, "no-session")
+    access = store().auth(row, token)
     if access is None:
-        abort(404)
+        fail(404, "no-token" if not token else "wrong-token")
     cfg = config_of(json.loads(row["config"]))
     return row, access, token, cfg, json.loads(row["state"])
 
@@ -316,10 +376,80 @@ def home():
     return render_template("pages/home.html", games=games, game=game)
 
 
+# ----------------------------------------------------------------------------- house rules
+# The setup form and the rules page say a house rule by its description (in the page's
+# language: each description says the rule in a table's words), its value in words, and list
+# the rules under the headings of tally.options.HEADINGS; a preset by its everyday name.
+
+
+def heading_label(heading: str) -> str:
+    return {"scoring": gettext("Scoring"), "special hands": gettext("Special hands"),
+            "penalties": gettext("Penalties and payments"), "series": gettext("Series"),
+            "play": gettext("Dealing and play")}.get(heading, heading)
+
+
+def preset_name(game, preset_id) -> str:
+    """A preset by what a table calls it ("Nintendo's rules"), in the page's language
+    (``Preset.names``). A preset the registry gives no names yet is called by the first clause
+    of its description in that language ("The Korean rules most Go-Stop apps use: ..."), else
+    by its id in words."""
+    preset = next((p for p in game.presets if p.id == preset_id), None)
+    if preset is not None and preset.names:
+        return name_in(preset.names)
+    first = re.split(r"[:;,：；、]| \(", tr(preset.description) if preset else "", maxsplit=1)[0]
+    if first.strip():
+        return first.strip()
+    words = str(preset_id).replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def rule_text(option) -> str:
+    """A house rule as the pages say it: its description in the page's language, starting with
+    a capital letter."""
+    text = tr(option.description)
+    return text[:1].upper() + text[1:]
+
+
+def rule_value(value) -> str:
+    """A house rule's value as a player says it: on / off, not set, a choice by its name (a
+    card or a flower by its name; the choice "none" as off), a number as written (2.0 as
+    2)."""
+    if isinstance(value, bool):
+        return gettext("on") if value else gettext("off")
+    if value is None:
+        return gettext("not set")
+    if value == "none":  # a choice that switches the rule off (no bonus cards, no ability)
+        return gettext("off")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return value_label(value) if isinstance(value, str) else str(value)
+
+
+def house_rules(game, values=None) -> list[dict]:
+    """The game's house rules under their headings (empty headings left out), each with its
+    value in words: the default, or with ``values`` (a session's rules) the value in force,
+    ``changed`` when it is not the default."""
+    groups = {h: [] for h in HEADINGS}
+    for o in game.options:
+        v = values[o.id] if values is not None and o.id in values else o.default
+        groups[heading_of(o)].append({"option": o, "text": rule_text(o),
+                                      "value": rule_value(v), "changed": v != o.default,
+                                      "choices": [(c, rule_value(c)) for c in o.choices]})
+    return [{"heading": h, "label": heading_label(h), "rules": rules}
+            for h, rules in groups.items() if rules]
+
+
+def preset_rules(game, values) -> list[dict]:
+    """The rules ``values`` (a preset's, or a session's in force) set to something other than
+    their default, in the game's order, each with its value in words."""
+    return [{"option": o, "text": rule_text(o), "value": rule_value(values[o.id])}
+            for o in game.options if o.id in values and values[o.id] != o.default]
+
+
 @bp.get("/games/<game_id>/setup")
 def setup(game_id):
     """The home form's game-specific part (presets, house rules, players, months)."""
-    game = GAMES.get(game_id) or abort(404)
+    game = GAMES.get(game_id) or fail(404, "no-game", game=game_id)
     return render_template("pages/_setup.html", game=game)
 
 
@@ -334,9 +464,79 @@ def _session_context(session_id):
     if access == "edit":
         from .store import read_token_of
         read_token = read_token_of(token)
+    undo, redo = undo_and_redo(session_id, rounds, state) if access == "edit" else (None, None)
     return dict(row=row, access=access, token=token, read_token=read_token, cfg=cfg,
                 state=state, rounds=rounds, settlement=settlement, game=game,
-                korean=korean_order(game))
+                korean=korean_order(game), undo=undo, redo=redo)
+
+
+CHANGES = ("add_round", "replace_round", "delete_round")  # what the API's undo reverts
+
+
+def undo_and_redo(session_id, rounds, state) -> tuple[dict | None, dict | None]:
+    """What "Undo" would revert and what "Redo" would put back, said by the session page.
+
+    Undo: the last change no undo has reverted yet, as tally/store.py's undo picks it. Redo:
+    when the last entry of the history is an undo, the change it reverted, re-applied the way
+    it was first made (the round POSTed again, the correction PUT again, the deletion DELETEd
+    again) with the version of now: nothing changed since the undo, so it lands where it was.
+    The store has no undo of an undo (an undo's own entry is never a target), hence this."""
+    hist = store().history(session_id)
+    undone = {h["undoes"] for h in hist if h["action"] == "undo"}
+    target = next((h for h in reversed(hist)
+                   if h["action"] in CHANGES and h["id"] not in undone), None)
+    undo = change_view(target, rounds, state, done=True) if target else None
+    redo = None
+    if hist and hist[-1]["action"] == "undo":
+        back = next((h for h in hist if h["id"] == hist[-1]["undoes"]), None)
+        redo = change_view(back, rounds, state, done=False) if back else None
+        if redo is not None:
+            redo["request"] = redo_request(session_id, back, len(rounds), state)
+            if redo["request"] is None:
+                redo = None
+    return undo, redo
+
+
+def change_view(h, rounds, state, done: bool) -> dict:
+    """A history entry as the page says it: which month (or round), the action, who (when the
+    writer said so, ``by``), and the round's outcome when the round on the page is the one
+    the change is about (``done``: the change is in force, else it was undone)."""
+    part = (h["before"] if h["action"] == "delete_round" else h["after"]) or {}
+    seq = part.get("seq")
+    shown = rounds[seq - 1] if isinstance(seq, int) and 1 <= seq <= len(rounds) else None
+    if h["action"] == "delete_round" and done:
+        shown = None  # the round deleted is gone: another round holds its place
+    month = shown["month"] if shown else None
+    if month is None and h["action"] == "add_round" and seq == len(rounds) + 1:
+        month = state.get("month")  # an undone round: it would be the next month again
+    out = {"action": h["action"], "seq": seq, "month": month, "by": h.get("actor")}
+    # an added or corrected round in force is on the page as the change left it; a deleted
+    # round undone is back as it was; a correction undone shows the round before it
+    if shown and not (h["action"] == "replace_round" and not done):
+        res = shown.get("result") or {}
+        out["winner"] = res.get("winner")
+        out["net"] = [(p, v) for p, v in (res.get("net") or {}).items() if v]
+        out["outcome"] = True
+    return out
+
+
+def redo_request(session_id, h, n_rounds, state) -> dict | None:
+    """The API call that makes the undone change ``h`` again, or None when it cannot be."""
+    base = f"/api/v1/sessions/{session_id}/rounds"
+    if h["action"] == "add_round":
+        a = h["after"] or {}
+        if a.get("seq") != n_rounds + 1 or state.get("complete"):
+            return None
+        return {"method": "POST", "path": base, "body": a.get("input")}
+    if h["action"] == "replace_round":
+        a = h["after"] or {}
+        if not 1 <= (a.get("seq") or 0) <= n_rounds:
+            return None
+        return {"method": "PUT", "path": f"{base}/{a['seq']}", "body": a.get("input")}
+    b = h["before"] or {}
+    if not 1 <= (b.get("seq") or 0) <= n_rounds:
+        return None
+    return {"method": "DELETE", "path": f"{base}/{b['seq']}"}
 
 
 @bp.get("/s/<session_id>")
@@ -350,7 +550,7 @@ def session_part(session_id):
     """The live part of the session page; polled with If-None-Match (304 while unchanged)."""
     row = store().session_row(session_id)
     if row is None or store().auth(row, request.args.get("t")) is None:
-        abort(404)
+        fail(404, "no-session" if row is None else "wrong-token")
     tag = f'"{row["version"]}-{select_locale()}"'
     if request.headers.get("If-None-Match") == tag:  # sent by session.js itself, not a cache
         return _no_store(Response(status=304, headers={"ETag": tag}))
@@ -366,17 +566,17 @@ def record(session_id):
     """Record a round (or, with ?seq=, correct one): the edit token is needed."""
     row, access, token, cfg, state = _session(session_id)
     if access != "edit":
-        abort(403)
+        fail(403, "view-only", session=session_id, token=token)
     game = GAMES[cfg.game]
     seq = request.args.get("seq", type=int)
     editing = None
     if seq:
         views = store().round_views(session_id)
         if not 1 <= seq <= len(views):
-            abort(404)
+            fail(404, "no-round", session=session_id, token=token, seq=seq, n=len(views))
         editing = json.loads(views[seq - 1])
     elif state["complete"]:
-        abort(409)
+        fail(409, "series-over", session=session_id, token=token)
     ctx = {
         "session": session_id, "token": token, "version": row["version"],
         "config": cfg.to_dict(),
@@ -407,15 +607,20 @@ def _event_types(round_input) -> set:
 def rules(game_id):
     """Each combination with its cards drawn and its points, the house rules, the presets; with
     ?s=<session>&t=<token>, the values that session plays with."""
-    game = GAMES.get(game_id) or abort(404)
+    game = GAMES.get(game_id) or fail(404, "no-game", game=game_id)
     in_force = None
     if request.args.get("s"):
         row, access, token, cfg, state = _session(request.args["s"])
         if cfg.game != game.id:
-            abort(404)
+            fail(404, "other-game", session=row["id"], token=token, game=cfg.game)
         in_force = {"preset": cfg.preset, "values": dict(game.rules(cfg.preset, cfg.options))}
+    chosen = game.rules(in_force["preset"]).preset if in_force else game.default_preset
+    preset = next(p for p in game.presets if p.id == chosen)
+    values = in_force["values"] if in_force else dict(preset.values)
     resp = current_app.make_response(render_template(
-        "pages/rules.html", game=game, korean=korean_order(game), in_force=in_force))
+        "pages/rules.html", game=game, korean=korean_order(game), in_force=in_force,
+        preset=preset, preset_rules=preset_rules(game, values),
+        groups=house_rules(game, in_force["values"] if in_force else None)))
     return _no_store(resp) if in_force else resp
 
 

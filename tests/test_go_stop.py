@@ -612,7 +612,8 @@ def test_ex_d8_go_validation():
     a5 = GODORI5
     a6 = GODORI5 + ["iris-bridge", "peony-butterflies"]  # godori 5 + five animals 1
     assert pts(a6) == 6
-    with pytest.raises(TallyError, match="said Go at 5 and cannot stop at 5"):
+    with pytest.raises(TallyError, match="A said Go at 5 points, so the Stop needs more "
+                                         "than 5 points, and the cards score 5"):
         score(three(a5, events=gos("A", 3, 5) + stop("A", 5)))
     res = score(three(a6, events=gos("A", 3, 5) + stop("A", 6)))
     assert paid(res) == {"B": 8, "C": 8}  # (6 + 2) per 5.5, no factor

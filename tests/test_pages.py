@@ -238,8 +238,9 @@ def test_rules_page_shows_the_session_house_rules(client):
     text = client.get(f"/games/koi-koi/rules?s={s['id']}&t={s['read_token']}").get_data(
         as_text=True)
     assert "House rules of this session" in text
-    row = re.search(r'<tr class="changed"><td>[^<]*<br><code>first_to_50</code>', text)
-    assert row
+    # the rule is said in words, its value in force marked as changed; its id only in markup
+    assert re.search(r'<tr id="rule-first_to_50" class="changed">', text)
+    assert "<code>first_to_50</code>" not in text
     assert client.get(f"/games/go-stop/rules?s={s['id']}&t={s['read_token']}"
                       ).status_code == 404
 
@@ -579,3 +580,72 @@ def test_event_fields_are_drawn_from_their_input_definitions(client):
     for e in ctx["game"]["events"]:
         for f in e["fields"]:
             assert f["kind"] != "json" and f["label"], (e["id"], f)
+
+
+# issue 9: a player meets pages, not JSON; the API keeps its JSON errors (the browser side is
+# tests/browser/test_browser_traps.py)
+@pytest.mark.parametrize("lang, title", [("en", "This link is view-only"),
+                                         ("ja", "このリンクは閲覧用です"),
+                                         ("ko", "이 링크는 보기 전용입니다")])
+def test_errors_are_pages_in_the_readers_language(client, lang, title):
+    s = new_session(client)
+    sid, edit, read = s["id"], s["edit_token"], s["read_token"]
+    html = {"Accept": "text/html", "Accept-Language": lang}
+    r = client.get(f"/s/{sid}/record?t={read}", headers=html)
+    assert r.status_code == 403 and r.mimetype == "text/html"
+    text = r.get_data(as_text=True)
+    assert f"<h1 id=\"oops-title\">{title}</h1>" in text and f'lang="{lang}"' in text
+    assert f'href="/s/{sid}?t={read}"' in text  # the way back: the view-only page
+    assert r.headers["Cache-Control"] == "no-store"  # its address holds a token
+    for url, status, why in ((f"/s/{sid}?t=wrong", 404, "wrong-token"),
+                             ("/s/nope?t=x", 404, "no-session"),
+                             (f"/s/{sid}/record?t={edit}&seq=3", 404, "no-round"),
+                             ("/games/nope/rules", 404, "no-game"),
+                             ("/games/nope/setup", 404, "no-game"),
+                             ("/nothing-here", 404, "not-found"),
+                             (f"/s/{sid}/part?t=wrong", 404, "wrong-token")):
+        r = client.get(url, headers=html)
+        assert (r.status_code, r.mimetype) == (status, "text/html"), url
+        assert f'data-why="{why}"' in r.get_data(as_text=True), url
+    r = client.post("/", headers=html)
+    assert r.status_code == 405 and r.mimetype == "text/html" and "GET" in r.headers["Allow"]
+
+
+def test_the_api_and_json_callers_keep_json_errors(client):
+    s = new_session(client)
+    html = {"Accept": "text/html"}
+    r = client.post(f"/api/v1/sessions/{s['id']}/rounds?t={s['read_token']}", headers=html,
+                    json={"version": 1})
+    assert r.status_code == 403 and r.get_json()["errors"]
+    assert client.get("/api/v1/nothing", headers=html).get_json()["errors"]
+    r = client.get(f"/s/{s['id']}/record?t={s['read_token']}",
+                   headers={"Accept": "application/json"})
+    assert r.status_code == 403 and r.get_json()["errors"]
+
+
+def test_the_session_page_says_what_undo_and_redo_do(client):
+    s = new_session(client)
+    q = f"?t={s['edit_token']}"
+    r = client.post(f"/api/v1/sessions/{s['id']}/rounds{q}", headers={"If-Match": '"1"'},
+                    json={"captures": {"Aki": ["pine-poetry", "plum-poetry", "cherry-poetry"],
+                                       "Bo": []}, "events": [{"type": "stop", "player": "Aki"}],
+                          "by": "Aki"})
+    assert r.status_code == 201
+    text = client.get(f"/s/{s['id']}{q}").get_data(as_text=True)
+    assert "Last change: Month 1, added by Aki · Aki wins (Aki +5, Bo -5)" in text
+    assert 'id="redo"' not in text
+    assert 'id="undo-what"' not in client.get(f"/s/{s['id']}?t={s['read_token']}").get_data(
+        as_text=True)  # a view-only page offers no undo
+    assert client.post(f"/api/v1/sessions/{s['id']}/undo{q}", headers={"If-Match": '"2"'},
+                       json={}).status_code == 200
+    text = client.get(f"/s/{s['id']}{q}").get_data(as_text=True)
+    assert "Undone: Month 1, added by Aki · Redo puts it back." in text
+    redo = json.loads(html_unescape(re.search(r'data-request="([^"]*)"', text).group(1)))
+    assert redo["method"] == "POST" and redo["path"] == f"/api/v1/sessions/{s['id']}/rounds"
+    assert redo["body"]["captures"]["Aki"] == ["pine-poetry", "plum-poetry", "cherry-poetry"]
+    assert 'id="undo"' not in text  # nothing left to undo
+
+
+def html_unescape(s):
+    import html
+    return html.unescape(s)

@@ -22,7 +22,7 @@ from typing import Any, Callable
 from ..cards import (BRIGHTS, CHAFFS, FLOWERS, RIBBONS, TENS, mask_of, month_mask,
                      slugs_of)
 from ..errors import TallyError
-from ..options import BOOL, CHOICE, INT, NUMBER, Option, Preset
+from ..options import BOOL, CHOICE, HANAMI_BOOK, INT, NUMBER, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Said, Step, YakuHit, said
 from ..rounds import events_of, piles_of, player_field, players_of
 from . import EventDef, InputDef, YakuDef
@@ -217,24 +217,23 @@ SHARED_OPTIONS = {o.id: o for o in (
            group="round scoring"),
     # capture-basics.md 10.1: "Make both choices configurable" (win credit of a tied round).
     Option("tie_credits_round_win", BOOL, False,
-           "Reading (capture-basics 10.1): a tied round credits the round win to the tied "
-           "player who deals next (dealer first, then turn order). Off (recommended): a tied "
-           "round credits no win.", group="reading"),
+           "A tied round counts as a win for the tied player who deals next (the dealer first, "
+           "then turn order). Off (recommended): a tied round is nobody's win.", group="reading"),
     # capture-basics.md section 6: the optional money layer ("Note on Gambling").
     Option("settle_fixed_per_round", INT, 0,
-           "Money layer: every other player pays the round winner this fixed stake "
-           "(0 = off).", minimum=0, group="payment"),
+           "Money: every other player pays the round winner this "
+           "fixed stake (0 = off).", minimum=0, group="payment"),
     Option("settle_per_point", NUMBER, 0,
-           "Money layer: amount per point paid to the round winner (0 = off); see "
-           "settle_per_point_basis.", minimum=0, group="payment"),
+           "Money: amount per point paid to the round winner (0 = off); which points it counts is "
+           "the rule below.", minimum=0, group="payment"),
     Option("settle_per_point_basis", CHOICE, "difference",
-           "Which points settle_per_point pays: 'difference' (recommended, capture-basics "
-           "10.6: winner's minus loser's round score, floored at 0) or 'winner_score' (the "
-           "winner's round score, floored at 0).", choices=("difference", "winner_score"),
+           "Which points the money per point pays: the point difference (recommended: the "
+           "winner's round score minus the loser's, at least 0) or the winner's score (the "
+           "winner's round score, at least 0).", choices=("difference", "winner_score"),
            group="payment"),
     Option("settle_fixed_per_game", INT, 0,
-           "Money layer: when the game ends (see the round's 'length' key), every other "
-           "player pays the sole game winner this stake (0 = off).", minimum=0,
+           "Money: when the game ends (after the agreed rounds), every other player pays the sole "
+           "game winner this stake (0 = off).", minimum=0,
            group="payment"),
 )}
 SETTLE_IDS = ("settle_fixed_per_round", "settle_per_point", "settle_per_point_basis",
@@ -247,7 +246,7 @@ def shared_options(*ids: str) -> tuple[Option, ...]:
 
 def book_preset(description: str) -> Preset:
     """capture-basics.md 8.1: ``book`` = every variation off (the option defaults)."""
-    return Preset("book", description, {})
+    return Preset("book", description, {}, names=HANAMI_BOOK)
 
 
 # --------------------------------------------------------------------------------------------
@@ -282,9 +281,10 @@ MISDEAL_HOLDER = _f("player", "the holder (hand misdeals only)")
 HIKI_FLOWER = _f("choice", "the month", choices=FLOWER_CHOICES, required=True)
 
 COMMON_EVENTS = (
-    EventDef("misdeal", "The deal is void: the same dealer re-deals, nothing is scored, the "
-             "round does not count. 'reason' is field_four (called by the table), "
-             "hand_four_of_a_kind or hand_four_pairs (called by the holder, 'player').",
+    EventDef("misdeal", "The deal is void: the same dealer re-deals, nothing is scored, the round "
+             "does not count. The reason: all 4 cards of a month in the field (called by the "
+             "table), or a hand with all 4 cards of a month or four pairs (called by the player "
+             "holding it).",
              {"reason": _f("choice", "the reason", choices=tuple(MISDEAL_REASONS),
                            required=True),
               "player": MISDEAL_HOLDER}, per_player=False),

@@ -2,10 +2,11 @@
 5.1, 5.2, 5.7, 6.3-6.5). Private helper of _go_stop_round.py, which runs every phase in order.
 
 1. Read the round: the table (players, dealer, who sits out and what each forced drop-out
-   sells), then the piles, events, ``check_calls`` and carry.
+   sells), then the piles, events, quick entry (what the table declared instead of a
+   player's cards, each declaration checked alone), ``check_calls`` and carry.
 2. Check it: replay the events one by one, each checked as it comes, into a ``Hand`` (Go calls,
    shakings, bombs, instant chips, junk steals, how the hand ended); a Stop is also checked
-   against the captures once its combinations are known.
+   against the captures (or what was declared) once its combinations are known.
 
 Each check runs in reading order, so when a round has several faults the one named is always
 the first.
@@ -16,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from ..cards import BIT, BRIGHTS, CARD, FLOWER_BY_ID, slugs_of
+from ..cards import BIT, BRIGHTS, CARD, FLOWER_BY_ID, RIBBONS, slugs_of
 from ..errors import TallyError
 from ..results import Payment, said
 from ..rounds import events_of, piles_of, player_field, players_of
-from .go_stop import ELIGIBLE, GID, RAIN, SAKE, Compiled
+from ._go_stop_rules import COUNTED, LOSER_FACTS, WINNER_FACTS, YAKU
+from .go_stop import BRIGHT_ROWS, ELIGIBLE, GID, NAMES, RAIN, RIBBON_ROWS, SAKE, Compiled
+from .go_stop import evaluate as evaluate_pile
 
 
 def _is_map(x):
@@ -244,16 +247,17 @@ def sale_price(r):
 
 class Inputs(NamedTuple):
     """The rest of the round as read: piles, events, whether calls are checked, the carry."""
-    piles: dict  # active player -> pile mask
+    piles: dict  # active player -> pile mask (0 for a player whose facts were declared)
     events: list
     check: bool  # check the Go and Stop scores against the captures
     carry_n: int  # nagari hands carried in (6.6)
     pending: object  # carry.compensation as given: checked only if delayed compensation is
+    declared: dict  # quick entry: player -> Declared, what the table said instead of cards
 
 
 def read_inputs(g, rnd, c: Compiled, table: Table) -> Inputs:
     """The piles of those who play (never holding a card shown by a sitter), the events,
-    ``check_calls`` and the carry."""
+    what quick entry declared, ``check_calls`` and the carry."""
     piles = piles_of(g, rnd, table.active, required=False, deck=c.deck)
     for p, m in piles.items():
         if m & table.shown:
@@ -262,6 +266,8 @@ def read_inputs(g, rnd, c: Compiled, table: Table) -> Inputs:
                             "a player who sat out", card=bad, player=p), card=bad, player=p,
                        field=f"captures.{p}")
     events = events_of(g, rnd, table.active)
+    declared = read_declared(rnd, c, table)
+    check_no_sake_for_declared(rnd, events, declared)
     check = rnd.get("check_calls", True)
     if not isinstance(check, bool):
         raise _err(said("go-stop: 'check_calls' must be true or false"), field="check_calls")
@@ -273,7 +279,309 @@ def read_inputs(g, rnd, c: Compiled, table: Table) -> Inputs:
     if not isinstance(carry_n, int) or isinstance(carry_n, bool) or carry_n < 0:
         raise _err(said("go-stop: carry.nagari must be a whole number >= 0"),
                    field="carry.nagari")
-    return Inputs(piles, events, check, carry_n, carry.get("compensation", []))
+    return Inputs(piles, events, check, carry_n, carry.get("compensation", []), declared)
+
+
+# =============================================================================================
+# Phase 1, quick entry: what the table says instead of a player's cards (issue 9)
+# =============================================================================================
+# "declared": {"Ana": {"points": 7}, "Cy": {"gwang_bak": true, "pi_bak": true}}
+# The winner's points, or their combinations by name ({"yaku": [{"yaku": "godori"}, {"yaku":
+# "pi", "count": 12}]}), and each loser's penalties replace their captured cards. The calls
+# stay events, so go-bak, dok-bak, the Go formulas and the nagari carry apply as with cards.
+# Each declaration is checked alone here; who won is known only at the Stop
+# (declared_at_stop).
+
+class Declared(NamedTuple):
+    """What the table said of one player instead of their cards."""
+    points: int | None  # the winner's points as said
+    yaku: tuple  # ((id, count or None), ...): the winner's combinations by name
+    facts: dict  # each toggle given -> true or false
+
+    @property
+    def wins(self) -> bool:
+        """Whether it says a winner's points (or combinations)."""
+        return self.points is not None or bool(self.yaku)
+
+    def said_on(self, names) -> list:
+        """The facts among ``names`` the table said: points, combinations, a toggle on (a
+        toggle off says nothing, so a form may send every toggle)."""
+        return [k for k in names if (self.points is not None if k == "points" else
+                                     bool(self.yaku) if k == "yaku" else self.facts.get(k))]
+
+
+NO_PENALTY = Declared(None, (), {})  # a loser left out of a quick entry: no penalty said
+
+# each toggle: (the option it needs, whether the rules in force have it). A toggle may be on
+# only where its rule is in force; off is always accepted (there is nothing to apply).
+_IN_FORCE = {
+    "meong_dda": ("animal_double_mode",
+                  lambda c: c.r.animal_double_mode in ("meong_dda_all", "both")),
+    "joker_double": ("joker_abilities", lambda c: bool(c.ability["double"])),
+    "holds_mission": ("missions", lambda c: c.r.missions),
+    "holds_weol_yak_month": ("weol_yak_month", lambda c: c.r.weol_yak_month),
+    "gwang_bak": ("gwang_bak_mode", lambda c: c.r.gwang_bak_mode != "off"),
+    "pi_bak": ("pi_bak_threshold", lambda c: True),
+    "meong_bak": ("animal_double_mode",
+                  lambda c: c.r.animal_double_mode in ("meong_bak_only", "both")),
+    "tti_bak": ("tti_bak", lambda c: c.r.tti_bak),
+    "no_captures": ("no_captures_no_pay", lambda c: c.r.no_captures_no_pay),
+    "joker_deny": ("joker_abilities", lambda c: bool(c.ability["deny_losses"])),
+}
+# each toggle in words, for the sentences that name it
+FACT_WORDS = {"meong_dda": "meong-dda", "joker_double": "double joker",
+              "holds_mission": "mission cards", "holds_weol_yak_month": "weol-yak month",
+              "gwang_bak": "gwang-bak", "pi_bak": "pi-bak", "meong_bak": "meong-bak",
+              "tti_bak": "tti-bak", "no_captures": "no-captures exemption",
+              "joker_deny": "deny-losses joker"}
+_YAKU_IDS = tuple(y.id for y in YAKU)
+_FIXED_POINTS = {"sam_gwang": 3, "bi_sam_gwang": 2, "hong_dan": 3, "cheong_dan": 3,
+                 "cho_dan": 3}
+# the option without which (or with which, for sa_gwang) a combination does not score
+_YAKU_OPTION = {"sa_gwang": "dry_four_not_yaku", "yukdori": "yukdori_bidori",
+                "bidori": "yukdori_bidori", "vip_ssangpi": "vip_ssangpi",
+                "palssari": "palssari"}
+_RIBBON_SETS = ("hong_dan", "cheong_dan", "cho_dan")
+_BIRD_ROWS = ("godori", "yukdori", "bidori")
+
+
+def yaku_points(c: Compiled, yid, n=None):
+    """A combination said by name: its points under the rules in force (section 4), from its
+    count for yul, tti and pi; None where these rules do not score it."""
+    if yid in COUNTED:
+        return n - COUNTED[yid][0] + 1
+    return {"o_gwang": c.o_gwang, "sa_gwang": None if c.dry_four_not_yaku else c.sa_gwang,
+            "bi_sa_gwang": c.bi_sa_gwang, "godori": c.godori_points,
+            "yukdori": 6 if c.yukdori else None, "bidori": 4 if c.yukdori else None,
+            "vip_ssangpi": 3 if c.vip else None, "palssari": 8 if c.palssari else None,
+            }.get(yid, _FIXED_POINTS.get(yid))
+
+
+def read_declared(rnd, c: Compiled, table: Table) -> dict:
+    """{player: Declared}: each declaration checked alone, for a player who plays the hand
+    and whose cards are not given as well."""
+    raw = rnd.get("declared")
+    if raw is None:
+        return {}
+    if not _is_map(raw):
+        raise _err(said("go-stop: 'declared' must map players to what the table said of "
+                        "them, such as {{points: 7}} or {{gwang_bak: true}}"),
+                   field="declared")
+    caps = rnd.get("captures")
+    out = {}
+    for p, rec in raw.items():
+        if p not in table.active:
+            raise _err(said("declared names {player}, who does not play this hand",
+                            player=p), player=str(p), field=f"declared.{p}")
+        if _is_map(caps) and p in caps:
+            raise _err(said("{player}'s captured cards and declared facts are both given: "
+                            "keep one of them (cards or quick entry)", player=p),
+                       player=p, field=f"declared.{p}")
+        out[p] = _declared_of(c, p, rec)
+    return out
+
+
+def _declared_of(c: Compiled, p, rec) -> Declared:
+    """One player's declaration: known facts, each of the right kind and in force, then the
+    combinations, then whether the facts agree with each other."""
+    if not _is_map(rec):
+        raise _err(said("{player}'s declaration must be an object such as {{points: 7}} or "
+                        "{{pi_bak: true}}", player=p), player=p, field=f"declared.{p}")
+    for key, value in rec.items():
+        _check_fact(c, p, key, value)
+    if "points" in rec and "yaku" in rec:
+        raise _err(said("{player}'s points and combinations are both declared: give one of "
+                        "them", player=p), player=p, field=f"declared.{p}.yaku")
+    yaku = _declared_yaku(c, p, rec["yaku"]) if "yaku" in rec else ()
+    d = Declared(rec.get("points"), yaku, {k: v for k, v in rec.items() if k in _IN_FORCE})
+    lost = d.said_on(LOSER_FACTS)
+    if d.said_on(WINNER_FACTS) and lost:
+        raise _err(said("{player}'s declaration gives both a winner's points and a loser's "
+                        "penalties: points are said for the winner, penalties for each loser",
+                        player=p), player=p, field=f"declared.{p}.{lost[0]}")
+    _check_meong_dda(c, p, d)
+    return d
+
+
+def _check_fact(c: Compiled, p, key, value):
+    """A fact quick entry reads, of the right kind; a toggle on only under its rule."""
+    where = f"declared.{p}.{key}"
+    if key == "go_bak":
+        raise _err(said("{player}'s go-bak follows from their Go events: record their Go "
+                        "instead of declaring go-bak", player=p), player=p, field=where)
+    if key == "points":
+        return _check_points(c, p, value)
+    if key == "yaku":
+        return None  # read by _declared_yaku
+    if key not in _IN_FORCE:
+        raise _err(said("{player}'s declaration has {key!r}, which quick entry does not read "
+                        "(it reads: {keys})", player=p, key=key,
+                        keys=", ".join(WINNER_FACTS + LOSER_FACTS)), player=p, field=where)
+    if not isinstance(value, bool):
+        raise _err(said("{player}'s {key} must be true or false, not {value!r}", player=p,
+                        key=key, value=value), player=p, field=where)
+    option, in_force = _IN_FORCE[key]
+    if value and not in_force(c):
+        raise _err(said("{player}'s {fact} is on, but the house rules of this game do not have "
+                        "it: turn it off, or change the house rules", player=p,
+                        fact=said(FACT_WORDS[key])), player=p, option=option, field=where)
+    return None
+
+
+def _check_points(c: Compiled, p, value):
+    """Points a hand can reach: a whole number up to what the whole deck scores."""
+    most = evaluate_pile(c.deck, c).points
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+        raise _err(said("{player}'s declared points must be a whole number from 0 to {most} "
+                        "(the most a hand can score under these rules), not {value!r}",
+                        player=p, most=most, value=value), player=p,
+                   field=f"declared.{p}.points")
+
+
+def _declared_yaku(c: Compiled, p, entries) -> tuple:
+    """((id, count or None), ...): each combination known, in force, named once, with its
+    count where it grows; then the combinations checked together."""
+    if not isinstance(entries, list):
+        raise _err(said("{player}'s declared combinations must be a list, each {{yaku, "
+                        "count}}", player=p), player=p, field=f"declared.{p}.yaku")
+    rows = []
+    for i, e in enumerate(entries):
+        yid, n = _yaku_entry(c, p, i, e)
+        if any(y == yid for y, _ in rows):
+            raise _err(said("{player}'s combinations name {yaku} twice", player=p,
+                            yaku=NAMES[yid]["en"]),
+                       player=p, rule=yid, field=f"declared.{p}.yaku.{i}.yaku")
+        rows.append((yid, n))
+    _check_groups(p, [y for y, _ in rows])
+    _check_counts_together(c, p, dict(rows))
+    return tuple(rows)
+
+
+def _yaku_entry(c: Compiled, p, i, e):
+    """One combination said by name: (id, count or None)."""
+    where = f"declared.{p}.yaku.{i}"
+    if not _is_map(e) or set(e) - {"yaku", "count"}:
+        raise _err(said("{player}'s combination {i} must be an object {{yaku, count}}",
+                        player=p, i=i), player=p, field=where)
+    yid, n = e.get("yaku"), e.get("count")
+    if not isinstance(yid, str) or yid not in _YAKU_IDS:
+        raise _err(said("{player}'s combination {i}: {value!r} is not a Go-Stop combination "
+                        "(these are: {ids})", player=p, i=i, value=yid,
+                        ids=", ".join(_YAKU_IDS)), player=p, field=f"{where}.yaku")
+    if yid not in COUNTED and yaku_points(c, yid) is None:
+        raise _err(said("{player}'s {yaku} does not score under the house rules of this game: "
+                        "leave it out, or change the house rules", player=p,
+                        yaku=NAMES[yid]["en"]), player=p, rule=yid, option=_YAKU_OPTION[yid],
+                   field=f"{where}.yaku")
+    _check_count(c, p, yid, n, f"{where}.count")
+    return yid, n
+
+
+def _check_count(c: Compiled, p, yid, n, where):
+    """yul, tti and pi grow with what they count, within what the deck holds; the other
+    combinations take no count."""
+    if yid not in COUNTED:
+        if n is not None:
+            raise _err(said("{player}'s {yaku} takes no count: leave the count out",
+                            player=p, yaku=NAMES[yid]["en"]), player=p, rule=yid, field=where)
+        return
+    least, most = _count_range(c, yid)
+    if n is None:
+        raise _err(said("{player}'s {yaku} grows with its cards: give its count ({least} or "
+                        "more)", player=p, yaku=NAMES[yid]["en"], least=least), player=p,
+                   rule=yid, field=where)
+    if isinstance(n, int) and not isinstance(n, bool) and least <= n <= most:
+        return
+    kw = {"player": p, "least": least, "most": most, "count": n}
+    raise _err(said("{player} can hold {least} to {most} animals, not {count!r}", **kw)
+               if yid == "yul" else
+               said("{player} can hold {least} to {most} ribbons, not {count!r}", **kw)
+               if yid == "tti" else
+               said("{player} can hold a junk value of {least} to {most}, not {count!r}", **kw),
+               player=p, rule=yid, field=where)
+
+
+def _count_range(c: Compiled, yid):
+    """(least, most) of a growing combination's count: the deck's animals, ribbons, or the
+    junk value of every junk card in play, flexible cards as junk (2.2, 2.3)."""
+    if yid == "yul":
+        return 5, (c.animals | c.flex_mask).bit_count()
+    if yid == "tti":
+        return 5, RIBBONS.bit_count()
+    return 10, c.counts(c.deck, c.flex_mask)[1]
+
+
+def _check_groups(p, ids):
+    """Only one bright combination scores, and one bird combination (section 4)."""
+    for group, template in ((BRIGHT_ROWS, "{player}'s {yaku} and {other_yaku} are both "
+                                          "bright combinations: only one scores, the one for "
+                                          "the brights held"),
+                            (_BIRD_ROWS, "{player}'s {yaku} and {other_yaku} are both bird "
+                                         "combinations: only one scores")):
+        found = [y for y in ids if y in group]
+        if len(found) > 1:
+            raise _err(said(template, player=p, yaku=NAMES[found[0]]["en"],
+                            other_yaku=NAMES[found[1]]["en"]), player=p, rule=found[1],
+                       field=f"declared.{p}.yaku")
+
+
+def _check_counts_together(c: Compiled, p, rows: dict):
+    """What the combinations hold together: two ribbon sets are 6 ribbons, so tti scores
+    too; a flexible card is an animal or junk, never both (2.3)."""
+    n = 3 * sum(y in rows for y in _RIBBON_SETS)
+    tti = NAMES["tti"]["en"]
+    if n >= 5 and "tti" not in rows:
+        raise _err(said("{player}'s ribbon sets hold {n} ribbons, so {yaku} scores too: add "
+                        "{yaku} with a count of {n} or more", player=p, n=n, yaku=tti),
+                   player=p, rule="tti", field=f"declared.{p}.yaku")
+    if n >= 5 and rows["tti"] < n:
+        raise _err(said("{player}'s {yaku} counts {count} ribbons, but their ribbon sets "
+                        "alone hold {n}", player=p, count=rows["tti"], n=n, yaku=tti),
+                   player=p, rule="tti", field=f"declared.{p}.yaku")
+    if "yul" in rows and "pi" in rows and rows["pi"] > _most_junk_beside(c, rows["yul"]):
+        raise _err(said("{player}'s {animals} animals and junk value {junk} cannot both be "
+                        "held: a card counts as an animal or as junk, not both", player=p,
+                        animals=rows["yul"], junk=rows["pi"]), player=p, rule="pi",
+                   field=f"declared.{p}.yaku")
+
+
+def _most_junk_beside(c: Compiled, animals):
+    """The most junk value a pile holds beside ``animals`` animals: the flexible cards the
+    animals need are not junk (the cheapest go to the animals)."""
+    as_animals = max(0, animals - c.animals.bit_count())
+    values = sorted(v for _, v, _ in c.flex)
+    return c.counts(c.deck, 0)[1] + sum(values[as_animals:])
+
+
+def _check_meong_dda(c: Compiled, p, d: Declared):
+    """With the combinations said, meong-dda (where the rules have it) follows from the yul
+    count: a given toggle must agree with it."""
+    if not d.yaku or "meong_dda" not in d.facts or not _IN_FORCE["meong_dda"][1](c):
+        return
+    animals = dict(d.yaku).get("yul") or 0
+    if d.facts["meong_dda"] and animals < 7:
+        raise _err(said("{player}'s meong-dda is on, but their combinations hold fewer than 7 "
+                        "animals: add {yaku} with 7 or more, or turn meong-dda off", player=p,
+                        yaku=NAMES["yul"]["en"]), player=p, field=f"declared.{p}.meong_dda")
+    if not d.facts["meong_dda"] and animals >= 7:
+        raise _err(said("{player}'s combinations hold {animals} animals, so meong-dda "
+                        "applies: turn meong-dda on, or leave it out", player=p,
+                        animals=animals), player=p, field=f"declared.{p}.meong_dda")
+
+
+def check_no_sake_for_declared(rnd, events, declared):
+    """How a declared player's sake cup counts is already in what was said of them."""
+    if not declared:
+        return
+    raw = rnd.get("sake_as")
+    named = [(p, f"sake_as.{p}") for p in raw] if _is_map(raw) else []
+    named += [(ev.get("player"), f"events.{i}") for i, ev in enumerate(events)
+              if ev["type"] == "sake_designation"]
+    for p, where in named:
+        if p in declared:
+            raise _err(said("{player}'s facts were declared, so how their sake cup counts is "
+                            "already in them: remove the sake cup's designation, or enter "
+                            "{player}'s cards", player=p), player=p, field=where)
 
 
 # =============================================================================================
@@ -374,32 +682,34 @@ def replay_events(c: Compiled, active, dealer, events, check) -> Hand:
 # -- the calls (5.1, 5.2) ---------------------------------------------------------------------
 
 def _on_go(h, i, ev, p):
-    """A Go call; its score is checked unless check_calls is off."""
+    """A Go call. Its score is optional (a table taps the Go first and may never count): when
+    given, it is checked, unless check_calls is off."""
     s = _int(ev, "score", i)
     g = h.gos[p]
-    if h.check:
-        _check_go(h.target, g, i, p, s)
+    if h.check and s is not None:
+        _check_go(h.target, _given(g), p, s, i)
     if any(q in h.go_index for q in h.opp[p]):
         h.reverse_go.add(p)  # a Go answering an opponent's Go: reverse Go (yeokgo)
     g.append(s)
     h.go_index.setdefault(p, i)
 
 
-def _check_go(target, earlier, i, p, s):
-    """5.2: the first Go needs the Stop target; each later one more points than the last."""
-    if s is None:
-        raise _err(said("{at}a go needs the caller's 'score'", at=_at(i)),
-                   player=p, field=f"events.{i}.score")
+def _given(scores):
+    """The Go scores the table gave (a Go's score may be left out)."""
+    return [s for s in scores if s is not None]
+
+
+def _check_go(target, earlier, p, s, i):
+    """5.2: a Go needs the Stop target; each one more points than the last Go with a score."""
     if not earlier and s < target:
-        raise _err(said("{at}{player!r} cannot say Go at {score} points, below "
-                        "the Stop target {target} (5.2)", at=_at(i), player=p,
-                        score=s, target=target), player=p, rule="go",
-                   field=f"events.{i}.score")
-    if earlier and s <= earlier[-1]:
-        raise _err(said("{at}{player!r} said Go at {last} before, so a new call "
-                        "needs more than {last} points, not {score} (5.2)",
-                        at=_at(i), player=p, last=earlier[-1], score=s),
+        raise _err(said("{player} cannot say Go at {score} points, below the Stop target "
+                        "{target}: check the Go's score", player=p, score=s, target=target),
                    player=p, rule="go", field=f"events.{i}.score")
+    if earlier and s <= earlier[-1]:
+        raise _err(said("{player} said Go at {last} points before, so the next Go needs more "
+                        "than {last} points, not {score}: check the Go's score", player=p,
+                        last=earlier[-1], score=s), player=p, rule="go",
+                   field=f"events.{i}.score")
 
 
 def _on_stop(h, i, ev, p):  # stop, winning_brights
@@ -667,27 +977,77 @@ _ON_EVENT = {
 }
 
 
-# -- a Stop, against the captures (5.1, 5.2, 5.7, 6.5) ----------------------------------------
+# -- a Stop, against the captures or what was declared (5.1, 5.2, 5.7, 6.5) -----------------
 
-def check_stop_piles(rnd, h: Hand, active, piles):
-    """A Stop settles on every pile at the table, and the last receiver of each
-    junk_transfer must hold the card at the end."""
+def declared_at_stop(rnd, h: Hand, active, declared) -> dict:
+    """Quick entry at the Stop, once the winner is known: {player: Declared} of those the
+    table declared. The winner's says points (or combinations), a loser's no winner's fact;
+    a loser left out of a quick entry has no penalty."""
+    W = h.end[1]["player"]
+    dW = declared.get(W)
+    if dW is not None and not dW.wins:
+        raise _err(said("{player} said Stop: declare their points, or their combinations by "
+                        "name", player=W), player=W, field=f"declared.{W}")
+    caps = rnd.get("captures") or {}
+    for L in active:
+        if L != W:
+            _check_loser_declared(L, W, declared.get(L), dW, L in caps)
+    if dW is None:
+        return declared
+    return {p: declared.get(p, NO_PENALTY) for p in active if p in declared or p not in caps}
+
+
+def _check_loser_declared(L, W, dL, dW, carded):
+    """A loser's declaration gives penalties, never points; and the winner's points alone do
+    not say which combinations scored, so a loser's penalties cannot be read from cards."""
+    won = dL.said_on(WINNER_FACTS) if dL is not None else []
+    if won:
+        raise _err(said("{player} lost the hand ({winner} said Stop): a winner's points are "
+                        "declared only for the winner; give {player}'s penalties", player=L,
+                        winner=W), player=L, field=f"declared.{L}.{won[0]}")
+    if carded and dW is not None and not dW.yaku:
+        raise _err(said("{winner}'s points were declared without their combinations, so "
+                        "{player}'s penalties cannot be read from {player}'s cards: declare "
+                        "{player}'s penalties, or {winner}'s combinations by name", player=L,
+                        winner=W), player=L, field=f"captures.{L}")
+
+
+def check_stop_piles(rnd, h: Hand, active, piles, declared):
+    """A Stop settles on every pile at the table (or what was declared instead), and the last
+    receiver of each junk_transfer must hold the card at the end."""
+    W = h.end[1]["player"]
     for p in active:
-        if p not in (rnd.get("captures") or {}):
-            raise _err(said("go-stop: a Stop needs {player!r}'s captures (the winner's "
-                            "pile, and each loser's for the bak tests)", player=p),
-                       player=p, field=f"captures.{p}")
+        if p in (rnd.get("captures") or {}) or p in declared:
+            continue
+        raise _err(said("go-stop: a Stop needs {player!r}'s captures: enter their captured "
+                        "cards, or declare their points (quick entry)", player=p) if p == W else
+                   said("go-stop: a Stop needs {player!r}'s captures for the penalties: enter "
+                        "their captured cards, or declare their penalties (quick entry)",
+                        player=p),
+                   player=p, field=f"captures.{p}")
     for bit, (to, i) in h.last_owner.items():
-        if not piles[to] & bit:
+        if to not in declared and not piles[to] & bit:
             raise _err(said("go-stop: event {i} gives {card!r} to {player!r}, but it is "
                             "not in {player!r}'s final captures", i=i,
                             card=slugs_of(bit)[0], player=to), player=to,
                        card=slugs_of(bit)[0], field=f"events.{i}")
 
 
-def check_winning_brights(h: Hand, W, mW):
-    """A winning_brights Stop (a variant) needs all five brights."""
-    if h.end[1]["type"] == "winning_brights" and mW & BRIGHTS != BRIGHTS:
+def check_winning_brights(c: Compiled, h: Hand, W, mW, dW):
+    """A winning_brights Stop (a variant) needs all five brights: in the cards, among the
+    declared combinations, or at least the five brights' points declared."""
+    if h.end[1]["type"] != "winning_brights":
+        return
+    if dW is not None and dW.points is not None:
+        if dW.points < c.o_gwang:
+            raise _err(said("{player} ended the hand with five brights, but the declared "
+                            "{points} points are fewer than five brights score ({least}): "
+                            "check the declared points", player=W,
+                            points=dW.points, least=c.o_gwang), player=W,
+                       rule="winning_brights", field=f"declared.{W}.points")
+        return
+    five = "o_gwang" in dict(dW.yaku) if dW is not None else mW & BRIGHTS == BRIGHTS
+    if not five:
         raise _err(said("go-stop: {player!r} declared winning_brights without all five "
                         "brights", player=W), player=W, rule="winning_brights")
 
@@ -708,33 +1068,93 @@ def declared_sake(rnd, h: Hand, active) -> dict:
     return forced
 
 
-def check_stop_calls(h: Hand, W, best_ps):
-    """The Stop against the captures (unless check_calls is off): the target reached (5.1),
-    more than the last Go (5.2), and the stated score, if any, the one the captures give."""
-    G = h.gos[W]
+def check_stop_calls(h: Hand, W, best_ps, quick=False):
+    """The Stop against the captures, or the declared points (``quick``), unless check_calls
+    is off: the target reached (5.1), more than the last Go with a score (5.2), and the
+    stated score, if any, the one the captures give."""
+    G = _given(h.gos[W])
+    where = f"declared.{W}" if quick else f"captures.{W}"
     if best_ps < h.target:
-        raise _err(said("go-stop: {player!r} cannot stop with {score} points: the Stop "
-                        "target is {target} (5.1)", player=W, score=best_ps,
-                        target=h.target), player=W, rule="stop", field=f"captures.{W}")
+        raise _err(said("{player} cannot stop with {score} declared points: the Stop target "
+                        "is {target}. Check the declared points", player=W, score=best_ps,
+                        target=h.target) if quick else
+                   said("{player} cannot stop with {score} points: the Stop target is "
+                        "{target}. Check {player}'s cards", player=W, score=best_ps,
+                        target=h.target), player=W, rule="stop", field=where)
     if G and best_ps <= G[-1]:
-        raise _err(said("go-stop: {player!r} said Go at {last} and cannot stop at "
-                        "{score} points (it must be more than {last}, 5.2)", player=W,
-                        last=G[-1], score=best_ps), player=W, rule="stop")
+        raise _err(said("{player} said Go at {last} points, so the Stop needs more than "
+                        "{last} points, and the declared points are {score}: check the Go's "
+                        "score or the declared points", player=W, last=G[-1], score=best_ps)
+                   if quick else
+                   said("{player} said Go at {last} points, so the Stop needs more than "
+                        "{last} points, and the cards score {score}: check the Go's score or "
+                        "the cards", player=W, last=G[-1], score=best_ps),
+                   player=W, rule="stop", field=where)
     s = h.end[1]["score"]
     if s is not None and s != best_ps:
-        raise _err(said("go-stop: the stop says {player!r} has {stated} points but the "
-                        "captures score {score}", player=W, stated=s, score=best_ps),
+        raise _err(said("{player}'s Stop says {stated} points, but the declared points are "
+                        "{score}: check the Stop's score or the declared points", player=W,
+                        stated=s, score=best_ps) if quick else
+                   said("{player}'s Stop says {stated} points, but the cards score {score}: "
+                        "check the Stop's score or the cards", player=W, stated=s,
+                        score=best_ps),
                    player=W, rule="stop", field=f"events.{h.end[1]['index']}.score")
 
 
+def winner_side(bak, rows, animals) -> bool:
+    """Whether the winner's side of a loser's penalty holds (5.6): a bright, junk or ribbon
+    row scored, or 7+ animals. ``rows`` None: the winner's points were declared without
+    their combinations, so the table's word for the penalty is taken."""
+    if rows is None:
+        return True
+    if bak == "gwang_bak":
+        return bool(rows & BRIGHT_ROWS)
+    if bak == "pi_bak":
+        return "pi" in rows
+    if bak == "meong_bak":
+        return animals >= 7
+    return bool(rows & RIBBON_ROWS)  # tti_bak
+
+
+DECLARED_BAKS = ("gwang_bak", "pi_bak", "meong_bak", "tti_bak")
+
+
+def check_declared_penalties(W, losers, declared, cands):
+    """A loser's declared penalty needs the winner's side of it, in some count of the
+    winner's flexible cards (``cands``: each with its rows and animals)."""
+    for L in losers:
+        facts = declared[L].facts if L in declared else {}
+        for bak in DECLARED_BAKS:
+            if facts.get(bak) and not any(winner_side(bak, x.rows, x.animals) for x in cands):
+                raise _err(_penalty_without_winner(bak, L, W), player=L, rule=bak,
+                           field=f"declared.{L}.{bak}")
+
+
+def _penalty_without_winner(bak, L, W):
+    if bak == "gwang_bak":
+        return said("{player}'s gwang-bak is on, but {winner} scored no bright combination: "
+                    "turn it off, or check {winner}'s cards or combinations", player=L,
+                    winner=W)
+    if bak == "pi_bak":
+        return said("{player}'s pi-bak is on, but {winner} scored no junk combination: turn "
+                    "it off, or check {winner}'s cards or combinations", player=L, winner=W)
+    if bak == "meong_bak":
+        return said("{player}'s meong-bak is on, but {winner} holds fewer than 7 animals: "
+                    "turn it off, or check {winner}'s cards or combinations", player=L,
+                    winner=W)
+    return said("{player}'s tti-bak is on, but {winner} scored no ribbon combination: turn it "
+                "off, or check {winner}'s cards or combinations", player=L, winner=W)
+
+
 def check_oe_myeon(h: Hand, W, mW):
-    """5.7: the oe-myeon card is one the winner captured to win, and never the winner's."""
+    """5.7: the oe-myeon card is one the winner captured to win, and never the winner's.
+    ``mW`` None: the winner's facts were declared, so their cards cannot be looked at."""
     for i, ev in h.oe:
         if ev["player"] == W:
             raise _err(said("{at}the winner {player!r} cannot be liable for oe-myeon",
                             at=_at(i), player=W), player=W, rule="oe_myeon",
                        field=f"events.{i}.player")
-        if not mW & CARD[ev["card"]].bit:
+        if mW is not None and not mW & CARD[ev["card"]].bit:
             raise _err(said("{at}oe-myeon card {card!r} is not in the winner {player!r}'s "
                             "captures", at=_at(i), card=ev["card"], player=W), card=ev["card"],
                        rule="oe_myeon",

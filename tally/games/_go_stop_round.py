@@ -3,17 +3,17 @@
 ``score_round`` runs the phases in order, each a small pure step:
 
 1. read the round: the table (players, dealer, who sits out: ``read_table``), then the piles,
-   events, ``check_calls`` and carry (``read_inputs``);
+   events, quick entry, ``check_calls`` and carry (``read_inputs``);
 2. check it: replay the events, each checked as it comes (``replay_events``);
    phases 1 and 2 live in _go_stop_phases.py;
 3. find the combinations: every way the winner's flexible cards may count
-   (``winner_candidates``, 2.3);
+   (``winner_candidates``, 2.3), or what the table declared (``declared_candidate``);
 4. apply the multipliers: Go (5.5), shaking, bombs, nagari and the variants
    (``winner_factors``), meong-dda;
-5. settle: the bak penalties of each loser (``loser_amount``, 5.6), who pays for both
-   (``liable_loser``, 5.7), the best payment (``best_settlement``, 5.8); or the instant win,
-   nagari or void deal (``settle_hand``); then compensation (6.3), carry (6.6) and each
-   player's breakdown.
+5. settle: the bak penalties of each loser (``loser_amount``, 5.6; as declared:
+   ``declared_loser_amount``), who pays for both (``liable_loser``, 5.7), the best payment
+   (``best_settlement``, 5.8); or the instant win, nagari or void deal (``settle_hand``);
+   then compensation (6.3), carry (6.6) and each player's breakdown.
 
 Each phase raises the errors it finds, and the phases read the round in order, so the first
 fault of a round is the one named.
@@ -25,13 +25,14 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..cards import BRIGHTS, CARD, FLOWER_BY_ID, RIBBONS, month_mask, slugs_of
-from ..results import Payment, PlayerScore, RoundResult, Step, said
-from ._go_stop_phases import (Hand, Inputs, Table, _err, _game, _is_map, check_oe_myeon,
+from ..results import Payment, PlayerScore, RoundResult, Step, YakuHit, said
+from ._go_stop_phases import (DECLARED_BAKS, Declared, Hand, Inputs, Table, _err, _game,
+                              _is_map, check_declared_penalties, check_oe_myeon,
                               check_stop_calls, check_stop_piles, check_winning_brights,
-                              declared_sake, read_inputs, read_table, replay_events,
-                              sale_price)
-from .go_stop import (BRIGHT_ROWS, GID, RAIN, RIBBON_ROWS, SAKE, Compiled, _choice_words,
-                      go_terms)
+                              declared_at_stop, declared_sake, read_inputs, read_table,
+                              replay_events, sale_price, winner_side, yaku_points)
+from .go_stop import (BRIGHT_ROWS, GID, NAMES, RAIN, RIBBON_ROWS, SAKE, Compiled,
+                      _choice_words, go_terms)
 
 
 # =============================================================================================
@@ -74,26 +75,56 @@ def _designations(c: Compiled, forced, p, m):
     return ds
 
 
-def winner_candidates(c: Compiled, forced, W, mW):
-    """[(designation, animals, junk value, Stop points, points)] of the winner's pile, one
-    per designation: which is best is known only once the losers' payments are."""
+class Candidate(NamedTuple):
+    """One way the winner's flexible cards count (2.3), scored."""
+    designation: int  # the flexible cards counted as junk
+    animals: int
+    junk: int  # junk value
+    stop_points: int  # P_stop: for the Stop target and the Go checks
+    points: int  # P: the payment base
+    rows: frozenset | None  # the scoring rows; None: points declared without them
+
+
+def winner_candidates(c: Compiled, forced, W, mW, dW: Declared | None):
+    """[Candidate] of the winner's pile, one per designation: which is best is known only
+    once the losers' payments are. A declaration is one candidate (declared_candidate)."""
+    if dW is not None:
+        return [declared_candidate(c, dW)]
     cands = []
     for d in _designations(c, forced, W, mW):
         n_a, j = c.counts(mW, d)
         ps, p = c.points(mW, n_a, j)
-        cands.append((d, n_a, j, ps, p))
+        cands.append(Candidate(d, n_a, j, ps, p, frozenset(c.row_ids(mW, n_a, j))))
     return cands
+
+
+# rows said by name that count for the Stop target (section 4: VIP and palssari do not)
+_NOT_FOR_STOP = ("vip_ssangpi", "palssari")
+
+
+def declared_candidate(c: Compiled, d: Declared) -> Candidate:
+    """The winner as the table said: their combinations by name (their points, animals, junk
+    value), or their points alone (the animals only as far as meong-dda needs: 7 when said)."""
+    if not d.yaku:
+        return Candidate(0, 7 if d.facts.get("meong_dda") else 0, 0, d.points, d.points,
+                         None)
+    counts = dict(d.yaku)
+    points = {y: yaku_points(c, y, n) for y, n in d.yaku}
+    return Candidate(0, counts.get("yul") or 0, counts.get("pi") or 0,
+                     sum(v for y, v in points.items() if y not in _NOT_FOR_STOP),
+                     sum(points.values()), frozenset(counts))
 
 
 # =============================================================================================
 # Phase 4: apply the multipliers
 # =============================================================================================
 
-def winner_factors(c: Compiled, h: Hand, W, mW, n_gos, go_factor, carry_n, rnd):
+def winner_factors(c: Compiled, h: Hand, W, mW, n_gos, go_factor, carry_n, rnd, dW=None):
     """[(step id, factor, why)] of the winner's multipliers that do not depend on how the
-    flexible cards count, in the order the steps show them; the point value comes last."""
+    flexible cards count, in the order the steps show them; the point value comes last.
+    ``dW``: the winner's declaration (quick entry), which says what the cards would."""
     return (_go_factor(c.r, h, W, n_gos, go_factor) + _call_factors(c.r, h, W, carry_n)
-            + _variant_factors(c, h, W, mW, rnd) + _point_value_factor(c.r))
+            + _variant_factors(c, h, W, mW, rnd, dW) + _point_value_factor(c.r))
 
 
 def _go_factor(r, h: Hand, W, n_gos, go_factor):
@@ -136,28 +167,41 @@ def _call_factors(r, h: Hand, W, carry_n):
     return out
 
 
-def _variant_factors(c: Compiled, h: Hand, W, mW, rnd):
+def _variant_factors(c: Compiled, h: Hand, W, mW, rnd, dW):
     """The table's variants: a mission, weol-yak (first turn, or the agreed month), the
     double joker. The round's ``mission`` and ``weol_yak_month`` are read only here."""
     r = c.r
     out = []
     if r.missions:
-        out += _mission_factor(rnd, W, mW)
+        out += _mission_factor(rnd, W, _holding(mW, dW, "holds_mission"))
     if r.weol_yak_first_turn and W in h.weol:
         out.append(("weol_yak_first_turn", 4, said(
             "weol-yak x4: all four of a month on {player}'s first turn", player=W)))
     if r.weol_yak_month:
-        out += _weol_yak_month_factor(rnd, W, mW)
-    if mW & c.ability["double"]:
+        out += _weol_yak_month_factor(rnd, W, _holding(mW, dW, "holds_weol_yak_month"))
+    if (dW.facts.get("joker_double") if dW is not None else mW & c.ability["double"]):
         out.append(("joker_double", 2, said("double joker x2: {player} holds it",
                                             player=W)))
     return out
 
 
-def _mission_factor(rnd, W, mW):
+def _holding(mW, dW, fact):
+    """holds(mask): whether the winner holds every card of ``mask``, from their cards; in
+    quick entry, the ``fact`` the table declared (None when it said nothing: no mask to test)."""
+    if dW is not None:
+        declared_fact = dW.facts.get(fact)
+        return lambda mask: declared_fact
+    return lambda mask: bool(mask) and mW & mask == mask
+
+
+def _mission_factor(rnd, W, holds):
     """The agreed mission multiplies the winner who captured all its cards."""
     mis = rnd.get("mission")
     if mis is None:
+        if holds(0):  # only a declaration can hold the cards of a mission not given
+            raise _err(said("{player} holds the mission cards (declared), but the round gives "
+                            "no mission: add the mission's cards and multiplier",
+                            player=W), player=W, field="mission")
         return []
     if not _is_map(mis) or not isinstance(mis.get("multiplier"), int) \
             or not 2 <= mis["multiplier"] <= 9:
@@ -165,22 +209,26 @@ def _mission_factor(rnd, W, mW):
                         "2..9}}"), field="mission")
     from . import pile_mask
     mm = pile_mask(_game(), mis.get("cards", []), field="mission.cards")
-    if mm and mW & mm == mm:
+    if holds(mm):
         return [("mission", mis["multiplier"], said(
             "mission x{factor}: {player} holds the mission cards",
             factor=mis["multiplier"], player=W))]
     return []
 
 
-def _weol_yak_month_factor(rnd, W, mW):
+def _weol_yak_month_factor(rnd, W, holds):
     """x4 for the winner holding all four cards of the agreed month."""
     wm = rnd.get("weol_yak_month")
     if wm is None:
+        if holds(0):  # only a declaration can hold the cards of a month not given
+            raise _err(said("{player} holds the weol-yak month (declared), but the round "
+                            "names no weol-yak month: add the month", player=W), player=W,
+                       field="weol_yak_month")
         return []
     if not isinstance(wm, str) or wm not in FLOWER_BY_ID:
         raise _err(said("go-stop: weol_yak_month {value!r} is not a flower id",
                         value=wm), field="weol_yak_month")
-    if mW & month_mask(wm) == month_mask(wm):
+    if holds(month_mask(wm)):
         return [("weol_yak_month", 4, said(
             "weol-yak x4: {player} holds all four {month}", player=W, month=wm))]
     return []
@@ -296,6 +344,57 @@ def _go_bak(r, h: Hand, L, n_players, explain):
         gos=len(h.gos[L])))
 
 
+# quick entry: a loser's penalty as the table declared it (the winner's side of it from the
+# winner's rows, winner_side); reasons as the cards' own, saying where the fact came from
+_DECLARED_BAK = {
+    "gwang_bak": "gwang-bak x2: {player} holds no bright (declared at the table)",
+    "pi_bak": "pi-bak x2: {player} holds junk value below {threshold} (declared at the table)",
+    "meong_bak": "meong-bak x2: {player} holds no animal (declared at the table)",
+    "tti_bak": "tti-bak x2: {player} holds no ribbon (declared at the table)",
+}
+
+
+def declared_loser_amount(c: Compiled, h: Hand, L, d: Declared, base_wf, rows, nA_w,
+                          n_players, explain):
+    """loser_amount for a loser whose penalties were declared: the same factors, in the same
+    order, each on the table's word (gwang-bak under plus_two adds its 2 chips last)."""
+    r = c.r
+    lf, extra, steps = 1, 0, []
+    for bak in DECLARED_BAKS:
+        if not (d.facts.get(bak) and winner_side(bak, rows, nA_w)):
+            continue
+        if bak == "gwang_bak" and r.gwang_bak_mode == "plus_two":
+            extra = 2
+            continue
+        lf *= 2
+        if explain:
+            params = {"threshold": _pi_bak_threshold(r, n_players)} if bak == "pi_bak" else {}
+            steps.append((bak, "multiply", 2, said(_DECLARED_BAK[bak], player=L, **params)))
+    k, step = _go_bak(r, h, L, n_players, explain)
+    lf *= k
+    steps += [step] if step else []
+    if extra and explain:
+        steps.append(("gwang_bak", "add", 2, said(
+            "gwang-bak +2 chips (plus_two): {player} holds no bright (declared at the table)",
+            player=L)))
+    exempt = bool(r.no_captures_no_pay and d.facts.get("no_captures"))
+    if exempt and explain:
+        steps.append(("no_captures_no_pay", "set", 0, said(
+            "{player} captured nothing and pays nothing (no_captures_no_pay)", player=L)))
+    return (0 if exempt else base_wf * lf + extra), exempt, steps
+
+
+def _amount_of(c: Compiled, h: Hand, L, inputs: Inputs, dL, base_wf, rows, nA_w,
+               n_players, explain):
+    """What loser ``L`` pays before dok-bak: from their cards (counting their flexible cards
+    as ``dL``), or from the penalties the table declared."""
+    if L in inputs.declared:
+        return declared_loser_amount(c, h, L, inputs.declared[L], base_wf, rows, nA_w,
+                                     n_players, explain)
+    return loser_amount(c, h, L, inputs.piles[L], dL, base_wf, rows, nA_w, n_players,
+                        explain)
+
+
 # =============================================================================================
 # Phase 5, settle: who pays for both (dok-bak, 5.7)
 # =============================================================================================
@@ -363,7 +462,7 @@ _SETTLEMENT = {
 def liable_loser(r, h: Hand, W, losers, only_pi, stop_i, mW):
     """5.7 liable_loser: (liable loser or None, kind of reason, its params): the kind is a
     key of _DOK_BAK, "both_go" or "" (see _SETTLEMENT). ``only_pi``: the winner scored junk
-    alone (oe-myeon's exception a)."""
+    alone (oe-myeon's exception a). ``mW`` None: the winner's facts were declared."""
     offers = list(_refusal_in_effect(h, r, stop_i))
     for off, ref, i in offers:
         # the refuser winning shifts nothing; under accepter_wins neither does the offerer
@@ -401,7 +500,8 @@ def _oe_myeon_losers(r, h: Hand, W, losers, only_pi, stop_i, mW):
     for i, ev in h.oe:
         L = ev["player"]
         card = ev["card"]
-        if L not in losers or i > stop_i or not (card in CARD and mW & CARD[card].bit):
+        taken = card in CARD and (mW is None or mW & CARD[card].bit)  # None: declared
+        if L not in losers or i > stop_i or not taken:
             continue
         if r.oe_myeon_mode == "pagat":
             if only_pi and not h.gos[W]:
@@ -420,14 +520,21 @@ def _oe_myeon_losers(r, h: Hand, W, losers, only_pi, stop_i, mW):
     return om
 
 
-def _dok_bak(c: Compiled, losers, piles, amounts, exempt, liability):
+def _holds_deny_joker(c: Compiled, inputs: Inputs, L):
+    """Whether loser ``L`` holds the deny-losses joker: in their cards, or as declared."""
+    if L in inputs.declared:
+        return bool(inputs.declared[L].facts.get("joker_deny"))
+    return bool(inputs.piles[L] & c.ability["deny_losses"])
+
+
+def _dok_bak(c: Compiled, losers, inputs: Inputs, amounts, exempt, liability):
     """(payment per loser, liable loser or None, why): the liable loser pays both shares,
     unless the deny-losses joker or their exemption (no captures) saves them; a go-bak under
     go_bak_doubles=both_shares carries the other's share doubled."""
     liable, kind, params = liability
     why = (kind, params)
     if liable is not None:
-        if piles[liable] & c.ability["deny_losses"]:
+        if _holds_deny_joker(c, inputs, liable):
             why = ("deny_" + kind, params)
             liable = None
         elif exempt[liable]:
@@ -457,7 +564,7 @@ class _Settled(NamedTuple):
     junk: int
     stop_points: int
     points: int
-    rows: set  # the ids of the winner's scoring rows
+    rows: frozenset | None  # the ids of the winner's scoring rows (None: not declared)
     per_loser: int  # the winner's points after Go and winner factors
     amounts: dict  # loser -> own share
     pay: dict  # loser -> what they pay after dok-bak
@@ -477,59 +584,63 @@ class Stop(NamedTuple):
     hits: tuple
     candidates: list
     best: _Settled
+    quick: Declared | None  # the winner's declaration (quick entry), or None for cards
 
 
-def settle_stop(c: Compiled, h: Hand, active, piles, carry_n, rnd, check) -> Stop:
+def settle_stop(c: Compiled, h: Hand, active, inputs: Inputs, rnd) -> Stop:
     """Phases 3 to 5 of a Stop. The Stop's own checks come once the combinations are known
-    (the Stop score is the best designation's), before anything is multiplied."""
+    (the Stop score is the best designation's), before anything is multiplied. A winner
+    whose facts were declared has one candidate, and no card to look at (``took`` None)."""
     W = h.end[1]["player"]
     stop_i = h.end[1]["index"]
     losers = [p for p in active if p != W]
-    mW = piles[W]
-    check_winning_brights(h, W, mW)
+    mW, dW = inputs.piles[W], inputs.declared.get(W)
+    took = mW if dW is None else None
+    check_winning_brights(c, h, W, mW, dW)
     forced = declared_sake(rnd, h, active)
-    cands = winner_candidates(c, forced, W, mW)  # 3. the combinations
-    best_ps = max(x[3] for x in cands)
-    if check:
-        check_stop_calls(h, W, best_ps)
-    check_oe_myeon(h, W, mW)
+    cands = winner_candidates(c, forced, W, mW, dW)  # 3. the combinations
+    best_ps = max(x.stop_points for x in cands)
+    if inputs.check:
+        check_stop_calls(h, W, best_ps, dW is not None)
+    check_declared_penalties(W, losers, inputs.declared, cands)
+    check_oe_myeon(h, W, took)
     n = len(h.gos[W])
     add, gm = go_terms(n, c.r.go_bonus_formula)  # 4. the multipliers
-    factors = winner_factors(c, h, W, mW, n, gm, carry_n, rnd)
+    factors = winner_factors(c, h, W, mW, n, gm, inputs.carry_n, rnd, dW)
     wf_prod = 1
     for _, k, _ in factors:
         wf_prod *= k
-    best = best_settlement(c, h, W, losers, piles, forced, cands, add, wf_prod,
+    best = best_settlement(c, h, W, losers, inputs, forced, cands, add, wf_prod,
                            stop_i)  # 5. settle
     meong = c.r.animal_double_mode in ("meong_dda_all", "both") and best.animals >= 7
-    hits = c.hits(mW, best.designation, best.animals, best.junk)
-    return Stop(W, losers, add, n, factors, meong, hits, cands, best)
+    hits = c.hits(mW, best.designation, best.animals, best.junk) if dW is None \
+        else declared_hits(c, dW)
+    return Stop(W, losers, add, n, factors, meong, hits, cands, best, dW)
 
 
-def best_settlement(c: Compiled, h: Hand, W, losers, piles, forced, cands, add, wf_prod,
-                    stop_i) -> _Settled:
+def best_settlement(c: Compiled, h: Hand, W, losers, inputs: Inputs, forced, cands, add,
+                    wf_prod, stop_i) -> _Settled:
     """2.3: the winner's flexible cards count the way that gets the most from the losers
     (ties: more Stop points, then the first tried), or under winner_sake_choice=most_points
     the way with the most Stop points (ties: the first tried, animal); each loser's count by
     loser_sake_choice."""
     r = c.r
-    mW = piles[W]
+    took = None if W in inputs.declared else inputs.piles[W]
     meong = r.animal_double_mode in ("meong_dda_all", "both")
     three = len(losers) == 2
     liable_by_pi = {}  # liable_loser reads the rows only for exception a (junk alone)
     best, best_key = None, None
-    for d, n_a, j, ps, p in cands:
-        rows = c.row_ids(mW, n_a, j)
+    for d, n_a, j, ps, p, rows in cands:
         wf = wf_prod * (2 if meong and n_a >= 7 else 1)  # meong-dda: 7+ animals
         base_wf = (p + add) * wf
-        amounts, exempt, dls = _least_amounts(c, h, losers, piles, forced, base_wf, rows,
+        amounts, exempt, dls = _least_amounts(c, h, losers, inputs, forced, base_wf, rows,
                                               n_a)
         pay, liable, why = dict(amounts), None, ("", {})
         if three:
             only_pi = rows == {"pi"}
             if only_pi not in liable_by_pi:
-                liable_by_pi[only_pi] = liable_loser(r, h, W, losers, only_pi, stop_i, mW)
-            pay, liable, why = _dok_bak(c, losers, piles, amounts, exempt,
+                liable_by_pi[only_pi] = liable_loser(r, h, W, losers, only_pi, stop_i, took)
+            pay, liable, why = _dok_bak(c, losers, inputs, amounts, exempt,
                                         liable_by_pi[only_pi])
         key = (ps, 0) if r.winner_sake_choice == "most_points" else (sum(pay.values()), ps)
         if best is None or key > best_key:
@@ -538,22 +649,49 @@ def best_settlement(c: Compiled, h: Hand, W, losers, piles, forced, cands, add, 
     return best
 
 
-def _least_amounts(c: Compiled, h: Hand, losers, piles, forced, base_wf, rows, nA_w):
+def _least_amounts(c: Compiled, h: Hand, losers, inputs: Inputs, forced, base_wf, rows,
+                   nA_w):
     """({loser: amount}, {loser: exempt}, {loser: designation}): each loser's flexible cards
     count the way they pay least (2.3), or by loser_sake_choice=escape_pi_bak (ties: the
-    first tried)."""
+    first tried). A declared loser has no cards to count: one way, the table's."""
     n_players = len(losers) + 1
     pick = _escape_pi_bak_key if c.r.loser_sake_choice == "escape_pi_bak" else _least_paid_key
     amounts, exempt, dls = {}, {}, {}
     for L in losers:
-        mL = piles[L]
+        mL = inputs.piles[L]
+        ways = (0,) if L in inputs.declared else _designations(c, forced, L, mL)
         opts = []
-        for dL in _designations(c, forced, L, mL):
-            a, ex, _ = loser_amount(c, h, L, mL, dL, base_wf, rows, nA_w, n_players, False)
+        for dL in ways:
+            a, ex, _ = _amount_of(c, h, L, inputs, dL, base_wf, rows, nA_w, n_players, False)
             opts.append((pick(c, mL, dL, a, n_players), a, dL, ex))
         _, a, dL, ex = min(opts, key=lambda x: x[0])
         amounts[L], exempt[L], dls[L] = a, ex, dL
     return amounts, exempt, dls
+
+
+class DeclaredHit(YakuHit):
+    """A combination the table declared by name (quick entry), as Koi-Koi's: no card was
+    read, so none is listed, and its dict says ``"declared": true``."""
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "declared": True}
+
+
+def declared_hits(c: Compiled, d: Declared) -> tuple:
+    """The winner's combinations as declared, at their points; none when only the points
+    were said (the base step says them)."""
+    return tuple(DeclaredHit(y, NAMES[y]["en"], yaku_points(c, y, n), (), NAMES[y],
+                             _declared_note(y, n)) for y, n in d.yaku)
+
+
+def _declared_note(yid, n):
+    if yid == "yul":
+        return said("declared at the table: {count} animals", count=n)
+    if yid == "tti":
+        return said("declared at the table: {count} ribbons", count=n)
+    if yid == "pi":
+        return said("declared at the table: junk value {count}", count=n)
+    return said("declared by name at the table")
 
 
 def _least_paid_key(c, mL, dL, amount, n_players):
@@ -580,22 +718,28 @@ class Row(NamedTuple):
 
 
 def _winner_row(c: Compiled, h: Hand, s: Stop, mW) -> Row:
-    """The winner's jokbo and steps, with how their flexible cards were counted."""
+    """The winner's jokbo and steps, with how their flexible cards were counted; in quick
+    entry, which of their facts were declared."""
     b = s.best
     steps = _winner_steps(c.r, s)
     why = ("" if len(s.candidates) == 1 else
            "points" if c.r.winner_sake_choice == "most_points" else "best")
     cw = _choice_words(c, mW, b.designation, b.animals, why)
-    return Row(s.hits, b.points, steps, {
-        "stop_points": b.stop_points, "gos": list(h.gos[s.winner]), "choices": list(cw),
-        "per_loser_base": b.per_loser})
+    extra = {"stop_points": b.stop_points, "gos": list(h.gos[s.winner]), "choices": list(cw),
+             "per_loser_base": b.per_loser}
+    if s.quick is not None:
+        extra["declared"] = ["yaku"] if s.quick.yaku else ["points"]
+    return Row(s.hits, b.points, steps, extra)
 
 
 def _winner_steps(r, s: Stop):
     """Jokbo points, + Go chips, x each factor, then what the losers pay."""
     W, b = s.winner, s.best
-    st = [Step("base", "base", b.points, said("{player}'s jokbo: {points} points", player=W,
-                                              points=b.points), b.points)]
+    base = said("{player}'s jokbo: {points} points", player=W, points=b.points) \
+        if s.quick is None else \
+        said("{player}'s jokbo: {points} points (declared at the table)", player=W,
+             points=b.points)
+    st = [Step("base", "base", b.points, base, b.points)]
     tot = b.points
     if s.go_chips:
         tot += s.go_chips
@@ -603,7 +747,10 @@ def _winner_steps(r, s: Stop):
             "{gos} Go: +{chips} chips ({formula})", gos=s.gos, chips=s.go_chips,
             formula=r.go_bonus_formula), tot))
     facs = list(s.factors)
-    if s.meong:
+    if s.meong and s.quick is not None and not s.quick.yaku:  # the points alone were said
+        facs.append(("meong_dda", 2, said("meong-dda x2: {player} holds 7 or more animals "
+                                          "(declared at the table)", player=W)))
+    elif s.meong:
         facs.append(("meong_dda", 2, said("meong-dda x2: {player} holds {animals} animals",
                                           player=W, animals=b.animals)))
     for fid, k, why in facs:
@@ -625,23 +772,27 @@ def _settlement_reason(s: Stop):
                 amount2=pay[ls[1]], **params)
 
 
-def _loser_row(c: Compiled, h: Hand, s: Stop, L, mL) -> Row:
-    """The loser's own jokbo (counted as they paid), then how their payment was reached."""
+def _loser_row(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs) -> Row:
+    """The loser's own jokbo (counted as they paid), then how their payment was reached; a
+    loser whose penalties were declared shows no card, only the steps."""
+    if L in inputs.declared:
+        return Row((), 0, _loser_steps(c, h, s, L, inputs), {"declared": ["penalties"]})
+    mL = inputs.piles[L]
     dL = s.best.loser_designations[L]
     la, lj = c.counts(mL, dL)
     yaku, base = c.hits(mL, dL, la, lj), c.points(mL, la, lj)[1]
-    steps = _loser_steps(c, h, s, L, mL)
+    steps = _loser_steps(c, h, s, L, inputs)
     why = "escape" if c.r.loser_sake_choice == "escape_pi_bak" else "least"
     extra = {"choices": list(_choice_words(c, mL, dL, la, why))} \
         if mL & c.flex_mask else {}
     return Row(yaku, base, steps, extra)
 
 
-def _loser_steps(c: Compiled, h: Hand, s: Stop, L, mL):
+def _loser_steps(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs):
     """The winner's points, x each bak, then dok-bak (paying both shares, or nothing)."""
     W, b = s.winner, s.best
-    _, _, baks = loser_amount(c, h, L, mL, b.loser_designations[L], b.per_loser, b.rows,
-                              b.animals, len(s.losers) + 1, True)
+    _, _, baks = _amount_of(c, h, L, inputs, b.loser_designations[L], b.per_loser, b.rows,
+                            b.animals, len(s.losers) + 1, True)
     t = b.per_loser
     ls = [Step("base", "base", t, said("{winner}'s points after Go and winner factors",
                                        winner=W), t)]
@@ -705,19 +856,38 @@ def settle_hand(c: Compiled, rnd, h: Hand, t: Table, inputs: Inputs) -> Outcome:
 
 def _stop(c: Compiled, rnd, h: Hand, t: Table, inputs: Inputs) -> Outcome:
     """5.8: each loser pays the winner; the winner deals next and the nagari carry ends."""
-    piles = inputs.piles
-    check_stop_piles(rnd, h, t.active, piles)
-    s = settle_stop(c, h, t.active, piles, inputs.carry_n, rnd, inputs.check)
+    inputs = inputs._replace(declared=declared_at_stop(rnd, h, t.active, inputs.declared))
+    check_stop_piles(rnd, h, t.active, inputs.piles, inputs.declared)
+    s = settle_stop(c, h, t.active, inputs, rnd)
     W = s.winner
-    rows = {W: _winner_row(c, h, s, piles[W])}
+    rows = {W: _winner_row(c, h, s, inputs.piles[W])}
     roles = {W: "winner"}
     payments = []
     for L in s.losers:
-        rows[L] = _loser_row(c, h, s, L, piles[L])
+        rows[L] = _loser_row(c, h, s, L, inputs)
         roles[L] = "loser"
         if s.best.pay[L]:
             payments.append(Payment(L, W, s.best.pay[L], _STOP_SETTLEMENT))
-    return Outcome(W, W, 0, tuple(s.losers), roles, rows, tuple(payments), ())
+    return Outcome(W, W, 0, tuple(s.losers), roles, rows, tuple(payments),
+                   _declared_notes(t.active, W, inputs.declared))
+
+
+def _declared_notes(active, W, declared):
+    """The result says whose facts were declared rather than read from cards."""
+    notes = []
+    for p in active:
+        if p not in declared:
+            continue
+        if p != W:
+            notes.append(said("{player}'s penalties were declared, not read from cards",
+                              player=p))
+        elif declared[p].yaku:
+            notes.append(said("{player}'s combinations were declared, not read from cards",
+                              player=p))
+        else:
+            notes.append(said("{player}'s points were declared, not read from cards",
+                              player=p))
+    return tuple(notes)
 
 
 def _nagari(h: Hand, t: Table, carry_n) -> Outcome:

@@ -324,8 +324,8 @@ _STEAL_CAUSES = ("sseul", "ttadak", "chok", "stack_capture", "ja_ppuk", "bomb", 
                  "baek_hwa_jeom")
 
 EVENTS = (
-    EventDef("go", "the player says Go",
-             {"score": _f("int", "the player's Stop points now", minimum=0, required=True)}),
+    # the Go's score is optional: checked when given (issue 9, "no traps")
+    EventDef("go", "the player says Go", {"score": _SCORE}),
     EventDef("stop", "the player says Stop: the hand ends and is settled (5.8)",
              {"score": _SCORE}),
     EventDef("winning_brights", "[B var] five brights: forced Stop",
@@ -400,3 +400,40 @@ EVENTS = (
     EventDef("sam_yeon_ppuk", "[var] three ppuk in a row (sam-yeon-ppuk): chips from each "
              "opponent; play goes on", requires=("sam_yeon_ppuk_chips",)),
 )
+
+
+# ---------------------------------------------------------------------------------------------
+# Quick entry (issue 9): what the table says of a player instead of their captured cards. The
+# winner's points, or their combinations by name (yul, tti and pi with their count); for each
+# loser the penalties. Go, shaking and bombs stay events. Read in _go_stop_phases.py.
+# ---------------------------------------------------------------------------------------------
+
+# the combinations that grow with what they count: the count's least value and its unit
+COUNTED = {"yul": (5, "animals"), "tti": (5, "ribbons"), "pi": (10, "junk value")}
+# the facts a table says of the winner, and of a loser (each toggle true or false)
+WINNER_FACTS = ("points", "yaku", "meong_dda", "joker_double", "holds_mission",
+                "holds_weol_yak_month")
+LOSER_FACTS = ("gwang_bak", "pi_bak", "meong_bak", "tti_bak", "no_captures", "joker_deny")
+
+DECLARED = InputDef(
+    "declared", "record",
+    "Quick entry, instead of a player's captured cards: the winner's points (or their "
+    "combinations by name) and each loser's penalties, as said at the table.",
+    per_player=True, fields=(
+        InputDef("points", "int", "Points", minimum=0),
+        InputDef("yaku", "list", "Combinations", maximum=len(YAKU),
+                 item=InputDef("", "record", "Combination", fields=(
+                     InputDef("yaku", "choice", "Combination",
+                              choices=tuple(y.id for y in YAKU), required=True),
+                     InputDef("count", "int", "Animals, ribbons or junk value",
+                              minimum=5)))),
+        InputDef("meong_dda", "bool", "Meong-dda: 7 or more animals"),
+        InputDef("joker_double", "bool", "Holds the double joker"),
+        InputDef("holds_mission", "bool", "Holds the mission cards"),
+        InputDef("holds_weol_yak_month", "bool", "Holds the weol-yak month"),
+        InputDef("gwang_bak", "bool", "Gwang-bak: no bright"),
+        InputDef("pi_bak", "bool", "Pi-bak: too little junk"),
+        InputDef("meong_bak", "bool", "Meong-bak: no animal"),
+        InputDef("tti_bak", "bool", "Tti-bak: no ribbon"),
+        InputDef("no_captures", "bool", "Captured no card"),
+        InputDef("joker_deny", "bool", "Holds the deny-losses joker")))

@@ -90,19 +90,18 @@ GROUPS = groups_of(ROWS)  # two "each" groups: plain (10) and Poetry (20)
 HITS = {r.id: YakuHit(r.id, r.names["en"], r.points, r.cards, r.names) for r in ROWS}
 
 OPTIONS = shared_options(*SETTLE_IDS)
-PRESETS = (book_preset("The book's rules (section 8.1; there are no variations): 48 cards, "
-                       "this chapter's capture chart, ribbons 1 and all else 10, the 20 yaku, "
-                       "two consecutive wins by 20 or more take the game."),)
+PRESETS = (book_preset("The book's rules (there are no variations): 48 cards, the book's capture "
+                       "chart, ribbons 1 and all else 10, the 20 yaku, two wins in a row by 20 or "
+                       "more take the game."),)
 _COMMON = {e.id: e for e in COMMON_EVENTS}
 EVENTS = (
     replace(_COMMON["misdeal"], description="The deal is void: the same dealer re-deals and "
-            "nothing is scored. The only misdeal is 'reason' field_four (all 4 cards of a "
-            "month dealt to the field).",
+            "nothing is scored. The only misdeal: all 4 cards of a month dealt to the field.",
             fields={"reason": InputDef("", "choice", "the reason", choices=("field_four",),
                                        required=True)}),
-    replace(_COMMON["hiki_formed"], description="Three cards of a month were dealt to the "
-            "field and stacked; any card that may capture that month under the capture chart "
-            "takes all three (section 10 HS3 / H3). Play only: no effect on scoring."),
+    replace(_COMMON["hiki_formed"], description="Three cards of a month were dealt to the field "
+            "and stacked; any card that may capture that month under the capture chart takes all "
+            "three. Play only: no effect on scoring."),
     _COMMON["round_end"],
 )
 MONTH_OF = {f.month_jp: f.id for f in FLOWERS}  # the book's Japanese month numbers
@@ -372,7 +371,8 @@ INPUTS = (
              "points (ribbons 1, every other card 10).", per_player=True, minimum=0,
              maximum=MAX_CARD_TOTAL),
     InputDef("yaku", "yaku",
-             "With card_totals only: the list of yaku ids each player made.",
+             "Only with the card points written down instead of the cards: the yaku each player "
+             "made.",
              per_player=True),
 )
 

@@ -196,12 +196,12 @@ def seats_from_right(players, dealer) -> list[str]:
 # Round inputs of the banker Kabu games (Oicho-Kabu, Kyo-Kabu; Game.inputs)
 MAX_BET_INPUT = InputDef(
     "max_bet", "int",
-    "The maximum bet agreed at setup: all bets of a round together may not pass it. Needed "
-    "only when option max_bet is not set.", minimum=1)
+    "The maximum bet agreed at setup: all bets of a round together may not pass it. Needed only "
+                         "when the house rules do not set it.", minimum=1)
 COLUMNS_INPUT = InputDef(
     "columns", "list",
-    "The 4 columns in order, each a list of its cards as dealt (first, second, third field). "
-    "A column nobody backed, or one given in column_totals, may be an empty list.",
+    "The 4 columns in order, each a list of its cards as dealt (first, second, third field). A "
+                         "column nobody backed, or one given by its total, may be an empty list.",
     minimum=4, maximum=4, item=InputDef("", "cards", "Column"))
 # Quick entry (oicho-kabu.md §7: "or just totals plus the triple / 4-1 / 9-1 flags")
 COLUMN_TOTALS_INPUT = InputDef(
@@ -282,8 +282,8 @@ def seotda_tie_options():
 
 
 def stake_option():
-    return (Option("stake_per_point", INT, 0, "Optional money (book introduction p. VI): each "
-                   "player who does not score pays each scoring player this many chips per "
+    return (Option("stake_per_point", INT, 0, "Optional money: each player who does not score "
+                   "pays each scoring player this many chips per "
                    "point. 0 = points only.", minimum=0, group="payment"),)
 
 
@@ -293,25 +293,27 @@ def banker_options():
         "tie_dealer_wins", "A column tied with the dealer loses its bets (one of the two tie "
         "rules must be agreed; recommended default).",
         "tie_push", "Bets on a column tied with the dealer are returned.", "ground rules") + (
-        Option("max_bet", INT, None, "Maximum bet M: the most all bettors together may stake "
-               "in one round (required; no default: set it here or as the round's max_bet).",
+        Option("max_bet", INT, None, "Maximum bet: the most all bettors together may stake in one "
+               "round (to be agreed, there is no usual value: set it here or give it with each "
+               "round).",
                minimum=1, group="ground rules", nullable=True),
     ) + pair_options(
         "dealer_rotates", "App option (not in the book): the bank passes one seat to the "
         "dealer's right after every round (recommended).",
         "dealer_fixed", "App option (not in the book): the dealer keeps the bank until the "
         "table changes it by hand.", "dealer") + (
-        Option("triple_total_return", BOOL, False, "Reading of 'receive triple the amount of "
-               "their bet' (oicho-kabu.md §10.1): off = winnings of 3 x bet with the stake "
-               "returned (net +3b, recommended); on = a total return of 3 x bet (net +2b).",
+        Option("triple_total_return", BOOL, False, "Reading of the book's 'receive triple the "
+               "amount of their bet': off = winnings of 3 x bet with the stake returned (a net "
+               "gain of 3 bets, recommended); on = a total return of 3 x bet (a net gain of 2 "
+               "bets).",
                group="payment"),
     )
 
 
 ODD_CHIPS = Option(
-    "odd_chips", CHOICE, "carry", "When a split pot does not divide into whole chips: 'carry' "
-    "= the odd chips stay in the pot for the next round (recommended); 'nearest_dealer_right' "
-    "= the tied player nearest the dealer's right takes them; 'exact' = fractional shares.",
+    "odd_chips", CHOICE, "carry", "When a split pot does not divide into whole chips: carry (the "
+                   "odd chips stay in the pot for the next round, recommended), the tied player "
+                   "nearest the dealer's right takes them, or exact fractional shares.",
     choices=("carry", "nearest_dealer_right", "exact"), group="payment")
 
 

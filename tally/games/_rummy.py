@@ -55,12 +55,12 @@ MELD_DEFS = (
 def joker_options(group: str = "deck") -> tuple[Option, ...]:
     return (
         Option("dry_koi", CHOICE, "joker-e,joker-f",
-               "Which two joker slugs are the Dry Koi (wild, 10 points); the other four are Wet "
-               "Koi (5 points, month 13). hana-rumi.md 10.1", choices=DRY_CHOICES, group=group),
+               "Which two jokers are the Dry Koi (wild, 10 points); the other four are Wet Koi (5 "
+               "points, month 13).", choices=DRY_CHOICES, group=group),
         Option("interchangeable_chaffs", BOOL, True,
-               "A month's two plain chaffs (*-chaff-1, *-chaff-2) are interchangeable when "
-               "checking unbroken positions; off: chaff-1 is strictly the 3rd card and chaff-2 "
-               "the 4th. hana-rumi.md 10.4", group="combinations"),
+               "A month's two plain chaffs are interchangeable when checking unbroken positions; "
+               "off: the first plain chaff is strictly the 3rd card and "
+               "the second the 4th.", group="combinations"),
     )
 
 

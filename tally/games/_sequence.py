@@ -343,9 +343,8 @@ def score_out_race(g, rnd: Mapping, c, *, hand: int, target: int) -> RoundResult
 
 
 def stake_per_round_option() -> Option:
-    return stake_option("stake_per_round", "Optional money (book introduction p. VI): each "
-                        "other player pays the round winner this many chips. 0 = round wins "
-                        "only.")
+    return stake_option("stake_per_round", "Optional money: each other player pays the round "
+                        "winner this many chips. 0 = round wins only.")
 
 
 # --------------------------------------------------------------------------- no teyaku
@@ -384,7 +383,7 @@ ISURI_OUT_FIELDS = ("last_month", "last_card", "same_month_count", "first_turn")
 
 def isuri_yaku_defs():
     rows = (
-        ("plain_out", "Base = T x L", "None of the rows below: Round = Base."),
+        ("plain_out", "Base = T x L", "No row below applies: Round = Base."),
         ("out_three_same", "Base x 3", "Went out putting down 3 cards of the same month."),
         ("out_four_same", "Base x 4", "Went out putting down 4 cards of the same month."),
         ("out_five_same", "Base x 5", "5 cards of the same month (needs wilds)."),
@@ -406,8 +405,8 @@ def isuri_events():
         EventDef("out", "The player went out (played the last card from their hand).",
                  {"last_month": InputDef("", "int", "the month the last card counted as "
                                          "(January = 1)", minimum=1, maximum=12),
-                  "last_card": InputDef("", "card", "the last card (its month counts unless "
-                                        "last_month is given)"),
+                  "last_card": InputDef("", "card", "the last card (its month counts unless the "
+                                        "month is given)"),
                   "same_month_count": InputDef("", "int", "cards of that month put down "
                                                "together to go out (default 1)", minimum=1,
                                                maximum=6),
@@ -423,9 +422,9 @@ def isuri_compile(g, rules, order):
 
 def isuri_payment_options() -> tuple[Option, ...]:
     return one_of((
-        Option("losers_each_pay_full", BOOL, True, "With 3 players every non-winner pays the "
-               "whole round score (recommended reading of 'the opponent', isuri-simplified.md "
-               "§10.2).", group="payment"),
+        Option("losers_each_pay_full", BOOL, True, "With 3 players every player but the winner "
+               "pays the whole round score (the recommended reading of the "
+               "book's 'the opponent').", group="payment"),
         Option("losers_split", BOOL, False, "With 3 players the non-winners share the round "
                "score equally.", group="payment"),
     ))

@@ -60,7 +60,7 @@ class Variant:
     option_id: str  # "back_eleven_card" / "back_two_card"
     option_month: int
     option_choices: tuple[str, ...]  # default first
-    option_note: str  # digest reference for the option description
+    option_note: str  # why the option exists, in the option's description
     values: Mapping[str, int]  # card values above 1 (every other card is worth 1)
     yaku: tuple[TenshoYaku, ...]
     digest: str  # "tensho-simplified.md"
@@ -101,6 +101,10 @@ def _names(y: TenshoYaku) -> dict:
     return {"en": y.en, "ja": y.ja} if y.ja else {"en": y.en}
 
 
+# the willow cards the back-card option chooses between, as the descriptions say them
+_WILLOW = {"willow-swallow": "the swallow", "willow-rainman": "the rain man"}
+
+
 def yaku_defs(v: Variant) -> tuple[YakuDef, ...]:
     out = []
     for y in v.yaku:
@@ -110,8 +114,8 @@ def yaku_defs(v: Variant) -> tuple[YakuDef, ...]:
         uses_option = f"B{v.option_month}" in y.spec.split()
         desc = f"all of: {', '.join(slugs_of(mask))}"
         if uses_option:
-            desc += (f" (Back {v.option_month} is option {v.option_id}, default "
-                     f"{v.option_choices[0]})")
+            usual, other = (_WILLOW[c] for c in v.option_choices)
+            desc += f" (Back {v.option_month} is {usual} unless the house rules pick {other})"
         out.append(YakuDef(y.id, _names(y), _points_words(y), slugs_of(mask), group, desc))
     return tuple(out)
 
@@ -119,23 +123,23 @@ def yaku_defs(v: Variant) -> tuple[YakuDef, ...]:
 def options(v: Variant, extra: tuple[Option, ...] = ()) -> tuple[Option, ...]:
     return (
         Option("yaku_set", CHOICE, "per_round",
-               "Which yaku set scores (section 3): 'per_round' (the book: agreed before each "
-               "deal, the dealer choosing if the players disagree; give the round's "
-               "'yaku_set'), or 'one' / 'two' to fix it for every round. Evaluating a pile "
-               "with 'per_round' uses Set One.", choices=("per_round", "one", "two"),
+               "Which yaku set scores: chosen each round (the book: agreed before each deal, the "
+               "dealer choosing if the players disagree; give it with each round), or Set One or "
+               "Set Two for every round. A pile scored on its own, with the set chosen each "
+               "round, uses Set One.", choices=("per_round", "one", "two"),
                group="round scoring"),
         Option(v.option_id, CHOICE, v.option_choices[0],
                f"Which willow card is Back {v.option_month} in the Back yaku ({v.option_note})"
-               f": {' or '.join(v.option_choices)} (default {v.option_choices[0]}).",
+               f": {_WILLOW[v.option_choices[0]]} (usual) or {_WILLOW[v.option_choices[1]]}.",
                choices=v.option_choices, group="reading"),
         Option("traditional_dealing", BOOL, False,
-               "The book's ritual deal (section 8): same card counts, no scoring effect.",
+               "The book's ritual deal: the same card counts, no scoring effect.",
                group="game flow"),
     ) + extra + (
         Option("tied_game", CHOICE, "shared",
-               "Equal round wins when the agreed length is reached (not covered; section 10 "
-               "recommends): 'shared' victory, or 'extra_round' (play on until the round "
-               "wins differ).", choices=("shared", "extra_round"), group="game end"),
+               "Equal round wins when the agreed length is reached (the book does not say; "
+               "recommended reading): a shared victory, or an extra round (play on until the "
+               "round wins differ).", choices=("shared", "extra_round"), group="game end"),
     ) + shared_options("settle_fixed_per_round", "settle_fixed_per_game")
 
 
@@ -145,16 +149,16 @@ _f = partial(InputDef, "")  # an event field (the key is filled in from the fiel
 def events(v: Variant) -> tuple[EventDef, ...]:
     common = {e.id: e for e in COMMON_EVENTS}
     return (
-        EventDef("yaku_set_chosen", "Before the deal the table chose the yaku set for this "
-                 "round ('set': one or two), by agreement or, if the players disagreed, by "
-                 "the dealer ('by'). Same as the round key 'yaku_set'.",
+        EventDef("yaku_set_chosen", "Before the deal the table chose the yaku set for this round "
+                 "(Set One or Set Two), by agreement or, if the players disagreed, by the dealer. "
+                 "The same as giving the round's yaku set.",
                  {"set": _f("choice", "the yaku set", choices=SETS, required=True),
                   "by": _f("choice", "chosen by", choices=("agreement", "dealer"))},
                  per_player=False, requires=("yaku_set=per_round",)),
         EventDef("misdeal", "The deal is void: the same dealer re-deals and nothing is scored. "
-                 "'reason': field_four (all 4 cards of a month dealt to the field) or "
-                 "hand_four_of_a_kind (a player dealt all 4 cards of a month; name the "
-                 "'player', who may also keep the hand). No four-pairs misdeal.",
+                 "The reason: all 4 cards of a month dealt to the field, or a player dealt all 4 "
+                 "cards of a month (name the player, who may also keep the hand). No four-pairs "
+                 "misdeal.",
                  {"reason": _f("choice", "the reason",
                                choices=("field_four", "hand_four_of_a_kind"), required=True),
                   "player": _f("player", "the holder (hand misdeal only)")}, per_player=False),
@@ -277,13 +281,13 @@ def _set_words(value: str) -> str:
 # The round keys both Tensho games read beyond the common ones (Game.inputs)
 LENGTH_INPUT = InputDef(
     "length", "series_length",
-    "The agreed number of rounds in the game. A session fills it in itself; the game ends "
-    "once that many rounds are played, unless round wins are tied and option tied_game is "
-    "extra_round (then one more round is played).")
+    "The agreed number of rounds in the game. A session fills it in itself; the game ends once "
+                        "that many rounds are played, unless round wins are tied and the table "
+                        "plays an extra round for a tie (then one more round is played).")
 YAKU_SET_INPUT = InputDef(
     "yaku_set", "choice",
-    "Which yaku set this round uses, one or two. Not needed when the option fixes the set or "
-    "a yaku_set_chosen event gives it.", choices=SETS)
+    "Which yaku set this round uses, Set One or Set Two. Not needed when the house rules fix the "
+                          "set or the choice is recorded as an event.", choices=SETS)
 
 
 def _yaku_set(g, rnd: Mapping, t, c: Compiled) -> str:

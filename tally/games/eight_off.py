@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..cards import FULL_DECK
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from . import Game, InputDef
 from ._patience import (DECK52, foundations_evaluate, foundations_spec, play_option,
                         result_defs, score_single)
@@ -29,9 +29,9 @@ OPTIONS = (
                 "1st, 2nd on 2nd ...)"),
     play_option("four_reserves", "Harder: only 4 reserve cells; the 4 reserve cards go onto the "
                 "first four columns", excludes=("eight_open_reserves", "joker_reserves")),
-    play_option("joker_reserves", "Harder: start with 4 reserve cells; each joker, once "
-                "revealed, marks one extra cell (up to 8), so the foundations run January to "
-                "December, 48 cards (10.1)", excludes=("eight_open_reserves", "four_reserves")),
+    play_option("joker_reserves", "Harder: start with 4 reserve cells; each joker, once revealed, "
+                "marks one extra cell (up to 8), so the foundations run January to December, 48 "
+                "cards", excludes=("eight_open_reserves", "four_reserves")),
     play_option("alternating_tableau", "Harder: tableau runs alternate 'value' cards (brights, "
                 "tens, ribbons, paulownia-chaff-colored) and 'chaff' cards (chaffs, "
                 "willow-ribbon)"),
@@ -62,10 +62,10 @@ GAME = Game(
     options=OPTIONS,
     presets=(Preset("book", "52 cards, 8 face-up stacks of 6, 4 cards in 4 of the 8 reserve "
                     "cells, foundations January to joker, single-card moves, cards may come "
-                    "back from a foundation; every variation off."),),
+                    "back from a foundation; every variation off.", names=HANAMI_BOOK),),
     default_preset="book",
-    yaku=result_defs("all four foundations built January to joker (52 cards; 48 to December "
-                     "with joker_reserves)", "no legal moves are left"),
+    yaku=result_defs("all four foundations built January to joker (52 cards; to December, 48 "
+                     "cards, when the jokers mark reserve cells)", "no legal moves are left"),
     events=(),
     compile=compile,
     evaluate=evaluate,
@@ -81,7 +81,7 @@ GAME = Game(
                  "Win: all four foundations are built. Loss: no move is left. May be left out "
                  "when foundations is given.", choices=("win", "loss")),
         InputDef("foundations", "int",
-                 "Optional progress: how many cards are on the foundations (all 52, or 48 with "
-                 "joker_reserves, is a win).", minimum=0, maximum=52),
+                 "Optional progress: how many cards are on the foundations (all 52 is a win; 48 "
+                 "when the jokers mark reserve cells).", minimum=0, maximum=52),
     ),
 )

@@ -4,7 +4,9 @@ A pile is one int (tally.cards). ``evaluate`` scores the jokbo (section 4) with 
 (and the iris card under an iris variant) designated to give the most Stop points (2.3, 1).
 ``score_round`` settles a hand: the Stop settlement of 5.8 (Go bonus 5.5, the multiplier
 catalogue 5.6, dok-bak 5.7), instant payments (6.4), gwangpalli compensation (6.3), nagari
-carry (6.6). The round input is documented in docs/games/go-stop.md.
+carry (6.6). A round is entered with each player's captured cards, or quick entry: what the
+table says of a player instead (the winner's points, each loser's penalties; issue 9). The
+round input is documented in docs/games/go-stop.md.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from ..cards import (BIT, BONUS_CARDS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK, RIBB
 from ..errors import TallyError
 from ..results import Evaluation, YakuHit, said
 from . import Game, InputDef
-from ._go_stop_rules import EVENTS, OPTIONS, PRESETS, YAKU
+from ._go_stop_rules import DECLARED, EVENTS, OPTIONS, PRESETS, YAKU
 
 GID = "go-stop"
 
@@ -433,5 +435,6 @@ GAME = Game(
         InputDef("check_calls", "bool",
                  "Default true; false skips checking the Go and Stop scores against the "
                  "captures (for illustrative hands)."),
+        DECLARED,  # quick entry (issue 9): instead of a player's captured cards
     ),
 )

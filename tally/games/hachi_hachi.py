@@ -23,7 +23,7 @@ from ..cards import (BLUE_RIBBONS, BRIGHTS, CHAFFS, FULL_DECK, INO_SHIKA_CHO,
                      POETRY_RIBBONS, RIBBONS, TENS, WILLOW, card_value_total, mask_of,
                      slugs_of)
 from ..errors import TallyError
-from ..options import BOOL, CHOICE, Option, Preset
+from ..options import BOOL, CHOICE, HANAMI_BOOK, Option, Preset
 from ..results import (Evaluation, Payment, PlayerScore, RoundResult, Said, Step, YakuHit,
                        hit, said)
 from ..rounds import events_of, piles_of, player_field, players_of
@@ -93,12 +93,14 @@ ACHIEVEMENTS = (  # section 5.5: (id, en, ja, points in words)
 # Options (section 8, section 10 readings, section 11 general knowledge as named options).
 _V = "variation"
 OPTIONS = (
-    Option("pass_penalty", BOOL, True, "4-7 seated: the 1st, 2nd and 3rd voluntary passers pay "
-           "10, 15, 20 (x FM) to the round winner (section 3.4; on by default, A1).", group=_V),
-    Option("drop_out_dealer", BOOL, False, "Before the deal the dealer may drop out; a dealer "
-           "who stays is the Blind Stay Dealer (blind_stay / failed_blind_stay).", group=_V),
+    Option("pass_penalty", BOOL, True, "4-7 seated: the 1st, 2nd and 3rd players who pass of "
+           "their own accord pay 10, 15 and 20 (times the field multiplier) to the round winner "
+           "(on unless the table agrees otherwise).", group=_V),
+    Option("drop_out_dealer", BOOL, False, "Before the deal the dealer may drop out; a dealer who "
+           "stays without looking is the Blind Stay Dealer, who scores Blind Stay or Failed Blind "
+           "Stay.", group=_V),
     Option("trade", BOOL, False, "Blind trades for the dealer's hand; the last trader can earn "
-           "dealers_hand.", group=_V),
+           "Dealer's Hand.", group=_V),
     Option("hidden_field", BOOL, False, "Field dealt face down until the players are known "
            "(no scoring effect).", group=_V),
     Option("open_hand", BOOL, False, "Cards shown for hand combinations stay face up (no "
@@ -130,40 +132,44 @@ OPTIONS = (
            "count as chaff) instead of a cancel-all achievement.", group=_V),
     Option("campaign", BOOL, False, "A session is one 12-round game per seated player; each "
            "game winner gets 10 x players (added to the score, not paid).", group=_V),
-    Option("rounds_per_game", CHOICE, 12, "Rounds in a game (12, 6 or 3; ch. 3).",
+    Option("rounds_per_game", CHOICE, 12, "Rounds in a game (12, 6 or 3).",
            choices=(12, 6, 3), group="series"),
     # Section 10 readings where the other reading is cheap.
-    Option("cancel_all_scope", CHOICE, "chapter", "A6: what 88 / 168 Plus / Simple 16 cancel: "
-           "'chapter' = hand combinations, card points, yaku and other achievements; "
-           "'quick_reference' = hand combinations and other achievements only (card points "
+    Option("cancel_all_scope", CHOICE, "chapter", "What 88, 168 Plus and Simple 16 cancel: as the "
+           "chapter says (hand combinations, card points, yaku and other achievements) or as the "
+           "quick reference says (hand combinations and other achievements only; card points "
            "still score).", choices=("chapter", "quick_reference"), group="interpretation"),
-    Option("achievements_in_yaku_rounds", BOOL, True, "A22: 89 Plus Chaff, Captured Suit, Blind "
-           "Stay and Dealer's Hand also apply in yaku rounds (off: no-yaku rounds only).",
+    Option("achievements_in_yaku_rounds", BOOL, True, "89 Plus Chaff, Captured Suit, Blind Stay "
+           "and Dealer's Hand also apply in rounds with yaku (off: only in rounds without yaku).",
            group="interpretation"),
-    Option("rainman_compensation", BOOL, True, "A8a: the willow rainman earns the per-card "
-           "compensation as a bright (off: it does not, being a chaff for hands).",
+    Option("rainman_compensation", BOOL, True, "The rain man earns the per-card compensation as a "
+           "bright (off: it does not, being a chaff for hand combinations).",
            group="interpretation"),
-    Option("worthless_yaku_card_fallback", BOOL, True, "A8b: with worthless_yaku, the cards of "
-           "a held yaku still earn the per-card compensation.", group="interpretation"),
-    Option("risk_on_exhaustion", CHOICE, "replace", "A10: with risk, on exhaustion the penalty "
-           "'replace's the Continue callers' half-value gain, or is 'add'ed to it.",
+    Option("worthless_yaku_card_fallback", BOOL, True, "When held yaku earn no compensation, the "
+           "cards of a held yaku still earn the per-card compensation.", group="interpretation"),
+    Option("risk_on_exhaustion", CHOICE, "replace", "With the Risk rule, when the cards run out "
+           "the penalty replaces the Continue callers' half-value gain, or is added to it.",
            choices=("replace", "add"), group="interpretation"),
-    Option("simple_16_yaku_extra_chaff", BOOL, False, "A16 other reading: simple_16_yaku also "
-           "adds 20 per chaff beyond 16 (default: a flat 120).", group="interpretation"),
+    Option("simple_16_yaku_extra_chaff", BOOL, False, "Another reading: Simple 16 as a yaku also "
+           "adds 20 per chaff beyond 16 (usually a flat 120).", group="interpretation"),
     # Section 11: general knowledge, not the book; never on by default.
-    Option("aka_two_or_more_ribbons", BOOL, False, "[GK, not the book] A9: Any 2 Ribbons & "
-           "5 Chaffs also accepts 3+ ribbons with the rest chaff.", group="general knowledge"),
-    Option("dealer_pays_compensation", BOOL, False, "[GK, not the book] The dealer also pays "
-           "compensation to forced-out players.", group="general knowledge"),
+    Option("aka_two_or_more_ribbons", BOOL, False, "Not in the book, a common habit: Any 2 "
+           "Ribbons & 5 Chaffs also accepts 3 or more ribbons with "
+           "the rest chaff.", group="general knowledge"),
+    Option("dealer_pays_compensation", BOOL, False, "Not in the book, a common habit: the dealer "
+           "also pays compensation to forced-out players.", group="general knowledge"),
 )
 
 PRESETS = (
-    Preset("book", "The game as the Hanami book plays it (section 8.1): 12 rounds, "
-           "pass_penalty on, every other variation off, section 10 recommended readings."),
-    Preset("gk_traditional", "[General knowledge, not the book, section 11] Traditional "
-           "Japanese habits: carry-over fields, the dealer shares compensation, aka with 2 or "
-           "more ribbons.", {"carryover_multiplier": True, "dealer_pays_compensation": True,
-                             "aka_two_or_more_ribbons": True}),
+    Preset("book", "The game as the Hanami book plays it: 12 rounds, the pass penalty on, every "
+           "other variation off, the recommended readings where the book is unclear.",
+           names=HANAMI_BOOK),
+    Preset("gk_traditional", "Traditional Japanese habits, not in the book: carry-over fields, "
+           "the dealer shares compensation, aka with 2 or more ribbons.",
+           {"carryover_multiplier": True, "dealer_pays_compensation": True,
+            "aka_two_or_more_ribbons": True},
+           names={"en": "Traditional Japanese table", "ja": "日本の昔ながらの遊び方",
+                  "ko": "일본 전통 방식"}),
 )
 
 # event fields (the key is filled in from the field name)
@@ -176,14 +182,14 @@ _CAPTURED_SUIT = _f("int", "claimed triples captured whole", minimum=0, maximum=
 _LOOSE_CARDS = _f("int", "loose brights, poetry and purple ribbons", minimum=0, maximum=7)
 
 EVENTS = (
-    EventDef("dealer_drop_out", "drop_out_dealer: the dealer drops out before the deal "
-             "(in order; each next dealer may drop too while more than 3 remain).",
+    EventDef("dealer_drop_out", "The dealer drops out before the deal (in order; each next dealer "
+             "may drop out too while more than 3 remain).",
              requires=("drop_out_dealer",)),
     EventDef("trade", "trade: the player trades their hand for the dealer's hand "
              "(in turn order, before play/pass decisions).", requires=("trade",)),
-    EventDef("play_decision", "4-7 seated: a non-dealer announces 'play' or 'pass', in turn "
-             "order from the dealer's right; forced players may be recorded as 'forced_out' / "
-             "'forced_in' or left out.", {"choice": _f("choice", "the decision", required=True,
+    EventDef("play_decision", "4-7 seated: a non-dealer announces play or pass, in turn order "
+             "from the dealer's right; players forced out or in may be recorded as such or left "
+             "out.", {"choice": _f("choice", "the decision", required=True,
                             choices=("play", "pass", "forced_out", "forced_in"))}),
     EventDef("compensation_claim", "A forced-out player reveals cards to claim compensation "
              "(quick entry: names the claim and counts the loose cards instead).",
@@ -199,16 +205,16 @@ EVENTS = (
               "combos": _f("yaku", "at most one chaff and one suit combo (default: "
                            "best)", choices=_TEYAKU_IDS),
               "captured_suit": _CAPTURED_SUIT}),
-    EventDef("immediate_win", "four_and_three / winning_hand: the claimant wins at once "
-             "(optional record; derived from the claims).",
+    EventDef("immediate_win", "Four and Three, or the Winning Hand: the claimant wins at once "
+             "(optional record; it follows from the claims).",
              requires=("four_and_three", "winning_hand")),
     EventDef("yaku_call", "End of a turn after completing or raising a yaku.",
              {"call": _f("choice", "the call", choices=("continue", "end"), required=True),
               "yaku": _f("yaku", "yaku at the call", choices=tuple(YAKU_POINTS)),
               "tyv": _f("int", "total yaku value at the call (before FM)", minimum=10)}),
     EventDef("cancel_call", "A player who called Continue cancels at the start of their turn."),
-    EventDef("responsibility", "responsibility_penalty: 'player' played the unmatched card "
-             "that let 'completer' capture 'yaku' on the next turn.",
+    EventDef("responsibility", "Responsibility penalty: the player played the unmatched card that "
+             "let the next player complete a yaku on the next turn.",
              {"completer": _f("player", "who completed the yaku", required=True),
               "yaku": _f("choice", "the yaku completed", choices=RESPONSIBILITY_YAKU,
                          required=True),
@@ -2068,8 +2074,9 @@ def _yaku_defs():
     out = []
     for yid, en, ja, pts, cards, group in YAKU_ROWS:
         words = {"seven_dry_ribbons": "100, +10 per ribbon beyond the 7th (willow's included)",
-                 "simple_16_yaku": "120 (simple_16_yaku variation)",
-                 "boar_deer_butterfly": "70 (boar_deer_butterfly variation)"}.get(yid, str(pts))
+                 "simple_16_yaku": "120 (with the Simple 16 yaku variation)",
+                 "boar_deer_butterfly": "70 (with the Boar, Deer, Butterfly variation)"
+                 }.get(yid, str(pts))
         out.append(YakuDef(yid, {"en": en, "ja": ja}, words, slugs_of(cards), group))
     for x in CHAFF_COMBOS:
         out.append(YakuDef(x.id, {"en": x.en, "ja": x.ja}, str(x.points), (), "chaff_combo",
@@ -2138,13 +2145,13 @@ GAME = Game(
     inputs=(
         InputDef("field", "cards",
                  "The 6 cards dealt face up to the field. They set the field multiplier; give "
-                 "this, field_brights or field_multiplier."),
+                 "these, only the brights among them, or the field as recorded."),
         InputDef("field_brights", "cards",
-                 "Instead of field: only the brights among the 6 opening field cards (an empty "
-                 "list when there were none)."),
+                 "Instead of the field cards: only the brights among the 6 opening field cards "
+                 "(an empty list when there were no brights)."),
         InputDef("field_multiplier", "choice",
-                 "Instead of field: the field as recorded, small_field (x1), large_field (x2) "
-                 "or grand_field (x4).",
+                 "Instead of the field cards: the field as recorded, small field (x1), large "
+                 "field (x2) or grand field (x4).",
                  choices=("small_field", "large_field", "grand_field")),
         InputDef("joker_holder", "player",
                  "Needed when 7 players are dealt in: the player dealt the joker, who sits the "
@@ -2155,14 +2162,14 @@ GAME = Game(
                  "it.", per_player=True),
         InputDef("round_end", "choice",
                  "Optional check of how the round ended: end, cancel, exhausted (every card "
-                 "captured) or immediate_win.",
+                 "captured) or an immediate win.",
                  choices=("end", "cancel", "exhausted", "immediate_win")),
         InputDef("tie_winner", "player",
                  "Only after a tie for the highest card total (or between immediate wins): the "
                  "player the table names as the winner."),
         InputDef("last_round", "bool",
-                 "True on the game's last round: a field multiplier still to carry over to "
-                 "the next round is dropped."),
+                 "On for the game's last round: a field multiplier still to carry over to the "
+                 "next round is dropped."),
         InputDef("totals", "record",
                  "Quick entry, instead of a player's captured cards: their card points "
                  "(TCV), chaff count, captured yaku by name and, for Any 7 Dry Ribbons, "

@@ -14,7 +14,7 @@ from itertools import combinations
 from collections.abc import Mapping
 
 from ..cards import BIT, FULL_DECK, WILLOW, mask_of, slugs_of
-from ..options import BOOL, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import Evaluation, YakuHit, said
 from . import EventDef, Game, InputDef, YakuDef
 from ._capture import LENGTH_INPUT
@@ -46,17 +46,17 @@ OPTIONS = (
     # captured"; the other reading (a revealed flower completed with willows doubles too) is
     # cheap, so it is offered.
     Option("reveal_doubles_with_willow", BOOL, False,
-           "Reading (10.1): a revealed flower completed with willow cards also scores 40. Off "
-           "(recommended): only the four genuine cards double the month.", group="reading"),
+           "A revealed flower completed with willow cards also scores 40. Off (recommended): only "
+           "the four genuine cards double the month.", group="reading"),
 ) + shared_options("tie_credits_round_win", *SETTLE_IDS)
 
-PRESETS = (Preset("book", "Chapter 10 as written (the game has no variations): the trio "
-                  "reveal, the best willow assignment, doubling only a genuine four.", {}),)
+PRESETS = (Preset("book", "As the book has it (the game has no variations): the trio reveal, the "
+                  "best willow assignment, doubling only a genuine four.", {}, names=HANAMI_BOOK),)
 
 EVENTS = (
-    EventDef("reveal_three_of_a_kind", "Before play the player showed three cards of one "
-             "flower from the dealt hand (one event per trio; a dealt four counts, 10.2). If "
-             "the player ends with all 4 genuine cards of it, its yaku is worth 40.",
+    EventDef("reveal_three_of_a_kind", "Before play the player showed three cards of one flower "
+             "from the dealt hand (one event per trio; a dealt four counts too). If the player "
+             "ends with all 4 genuine cards of it, its yaku is worth 40.",
              {"flower": InputDef("", "choice", "the month shown", choices=FLOWER_IDS,
                                  required=True)}),
     EventDef("dealer_field_four_capture", "All 4 cards of a month were dealt to the field: the "

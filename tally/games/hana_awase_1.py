@@ -49,8 +49,8 @@ OPTIONS = shared_options("four_of_a_kind_not_misdeal", "winner_takes_all",
                          "dealer_tie_breaker", "counting_rounds", "first_dealer_tie_breaker",
                          *SETTLE_IDS)
 
-PRESETS = (book_preset("Chapter 6 as written: all five variations off, 6 or 12 rounds, "
-                       "capture-basics recommendations for round ties."),)
+PRESETS = (book_preset("As the book has it: all five variations off, 6 or 12 rounds, the "
+                       "recommended readings for tied rounds."),)
 
 # Section 3: four pairs is not a misdeal here (and cannot happen with 7- or 5-card hands).
 MISDEALS = ("field_four", "hand_four_of_a_kind")

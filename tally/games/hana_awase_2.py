@@ -56,12 +56,12 @@ OPTIONS = (
            group="round scoring"),
     # 10.4: "Offer par 80 as an app-level option, not as the book's rule."
     Option("worthless_chaff_par_80", BOOL, False,
-           "Reading (10.4): with worthless_chaff, use the 'fair' par 80 (240 / 3) instead of "
-           "the book's 88.", group="reading"),
+           "When chaffs are worthless, use the fair par of 80 (240 / 3) "
+           "instead of the book's 88.", group="reading"),
 ) + shared_options("tie_credits_round_win", *SETTLE_IDS)
 
-PRESETS = (book_preset("Chapter 7 as written: par 88, the round ends at the first yaku, all "
-                       "three variations off, 6 or 12 rounds."),)
+PRESETS = (book_preset("As the book has it: par 88, the round ends at the first yaku, all three "
+                       "variations off, 6 or 12 rounds."),)
 
 MISDEALS = ("field_four", "hand_four_of_a_kind")  # section 3: four pairs is not one here
 EVENTS = COMMON_EVENTS + (

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from ..cards import slugs_of
 from ..errors import TallyError
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit, said
 from ..rounds import player_field, players_of
 from . import Game, InputDef, YakuDef
@@ -365,7 +365,8 @@ GAME = Game(
                      "ends the loser pays the winner this fixed amount")),
     presets=(Preset("book", "The book's game: 48 cards plus 4 Wet Koi (joker-a..d) and 2 Dry "
                     "Koi (joker-e, joker-f), 9-card deal, Hana at 7 of 10 cards in "
-                    "combinations, Gin at 9 of 10, exhausted deck = draw, first to 100."),),
+                    "combinations, Gin at 9 of 10, exhausted deck = draw, first to 100.",
+                    names=HANAMI_BOOK),),
     default_preset="book",
     yaku=MELD_DEFS + OUTCOMES,
     events=(),  # a round's ending is the key 'ending' with 'caller'
@@ -406,7 +407,7 @@ GAME = Game(
                  "combinations (needs the caller's melds)."),
         WILDS_INPUT,
         InputDef("all_ten", "bool",
-                 "Gin only: true when all 10 of the caller's cards were in combinations. Not "
-                 "needed when the caller's unused cards are given."),
+                 "Gin only: on when all 10 of the caller's cards were in combinations. Not needed "
+                 "when the caller's unused cards are given."),
     ),
 )

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from ..cards import BLUE_RIBBONS, POETRY_RIBBONS, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit, said
 from ..rounds import int_field, player_field, players_of
 from . import Game, InputDef, YakuDef
@@ -42,7 +42,7 @@ ACHIEVEMENTS = (
     Achievement("complete_month", {"en": "Complete Month"}, 40,
                 "a combination holding all 4 cards of one month, no Dry Koi"),
     Achievement("wet_koi_four", {"en": "Wet Koi (four)"}, 40,
-                "a combination of 4 Wet Koi (instead of wet_koi_three)"),
+                "a combination of 4 Wet Koi (instead of the one of 3)"),
     Achievement("wet_koi_three", {"en": "Wet Koi (three)"}, 20, "a combination of 3 Wet Koi"),
     Achievement("purple_ribbons", {"en": "Purple Ribbons"}, 20,
                 "a combination containing peony-blue, chrysanthemum-blue and maple-blue"),
@@ -403,16 +403,16 @@ OPTIONS = joker_options() + (
                  "each other player pays the game winner this fixed amount (split equally "
                  "when the win is shared)"),
     Option("exhausted_scores", BOOL, True,
-           "Not in the book (10.7): when the draw pile runs out the round ends, everyone is "
-           "scored as usual, nobody wins the round and the dealer deals again",
+           "Not in the book: when the draw pile runs out the round ends, everyone is scored as "
+           "usual, nobody wins the round and the dealer deals again",
            group="exhausted", excludes=("exhausted_void", "exhausted_reshuffle")),
     Option("exhausted_void", BOOL, False,
-           "Not in the book (10.7): when the draw pile runs out the round is a draw as in "
-           "Hana-Gin: nobody scores, the dealer deals again",
+           "Not in the book: when the draw pile runs out the round is a draw as in Hana-Gin: "
+           "nobody scores, the dealer deals again",
            group="exhausted", excludes=("exhausted_scores", "exhausted_reshuffle")),
     Option("exhausted_reshuffle", BOOL, False,
-           "Not in the book (10.7): the discard pile except its top card is shuffled into a "
-           "new draw pile and play goes on", group="exhausted",
+           "Not in the book: the discard pile except its top card is shuffled into a new draw "
+           "pile and play goes on", group="exhausted",
            excludes=("exhausted_scores", "exhausted_void")),
 )
 
@@ -423,10 +423,10 @@ GAME = Game(
     players=(2, 4),
     deck=DECK,
     options=OPTIONS,
-    presets=(Preset("book", "The book's game: 48 cards plus 4 Wet Koi (joker-a..d) and 2 Dry "
-                    "Koi (joker-e, joker-f), 7-card deal, card values and achievements of "
-                    "sections 2 and 4, first to 200 (highest total if several), "
-                    "exhausted_scores."),),
+    presets=(Preset("book", "The book's game: 48 cards plus 4 Wet Koi and 2 Dry Koi, 7-card deal, "
+                    "the book's card values and achievements, first to 200 (highest total if "
+                    "several); when the draw pile runs out, everyone is "
+                    "scored as usual.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=YAKU,
     events=(),  # who went out is the round key 'went_out' ('exhausted' when the pile ran out)
@@ -455,7 +455,8 @@ GAME = Game(
                  "The player who discarded their last card: the round winner, who deals next. "
                  "Leave it out when the draw pile ran out."),
         InputDef("exhausted", "bool",
-                 "True when the draw pile ran out and nobody went out (instead of went_out)."),
+                 "On when the draw pile ran out and nobody went out (instead of naming who went "
+                 "out)."),
         InputDef("melds", "list",
                  "The combinations on the table: for each, who put which cards into it, the "
                  "melder first.", item=InputDef(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..cards import BIT, FULL_DECK, mask_of, slugs_of
-from ..options import BOOL, INT, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, INT, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import events_of, piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
@@ -61,7 +61,7 @@ LEADS = ("lead_100_final_score", "lead_50_final_score", "lead_100_card_value",
 def _lead(id_, amount, measure):
     return Option(id_, BOOL, False, f"If the round winner's {measure} is at least {amount} more "
                   f"than every opponent's, the winner's final round score is doubled (at most "
-                  f"one lead option, 10.H7).", group="round scoring",
+                  f"one of the four lead rules).", group="round scoring",
                   excludes=tuple(x for x in LEADS if x != id_))
 
 
@@ -69,8 +69,8 @@ OPTIONS = (
     Option("first_to_x_points", INT, 0, "The first side whose cumulative total reaches this "
            "number wins the game, tested after each round (two at once: the higher total, "
            "then shared); 0 = off (play the agreed rounds).", minimum=0, group="game end"),
-    Option("wild_dealt_to_field_discarded", BOOL, False, "willow-lightning dealt to the "
-           "opening field is removed from play (record the wild_dealt_to_field event).",
+    Option("wild_dealt_to_field_discarded", BOOL, False, "The lightning dealt to the opening "
+           "field is removed from play (record it as an event of the round).",
            group="game flow"),
     Option("rain_man_value_5", BOOL, False, "willow-rainman is worth 5 instead of 20.",
            group="card values"),
@@ -84,13 +84,13 @@ OPTIONS = (
            "than 50, 3 by more than 100 (margin over the runner-up, before any doubling); "
            "after the agreed rounds the most tokens wins (tie: higher total, then shared).",
            group="game end"),
-    Option("chip_stake", INT, 0, "Money layer (section 6, recommended mode): every player "
-           "outside the winning side pays this stake per token the round earned (1 without "
-           "counting_tokens) to the winning side's next dealer; 0 = off.", minimum=0,
+    Option("chip_stake", INT, 0, "Money (the recommended way): every player outside the winning "
+           "side pays this stake per token the round earned (1 when tokens are not counted) to "
+           "the winning side's next dealer; 0 = off.", minimum=0,
            group="payment"),
 )
-PRESETS = (Preset("book", "Chapter 14 as written: card values 20/10/5/0, -50 per opponent's "
-                  "yaku, all nine variations off, 6 or 12 rounds.", {}),)
+PRESETS = (Preset("book", "As the book has it: card values 20/10/5/0, -50 per opponent's yaku, "
+                  "all nine variations off, 6 or 12 rounds.", {}, names=HANAMI_BOOK),)
 
 EVENTS = (
     EventDef("opening_field_four_of_a_kind", "All 4 cards of a month were dealt to the field: "
@@ -104,8 +104,8 @@ EVENTS = (
     EventDef("wild_capture", "willow-lightning (the Storm) was used as a wild card; no direct "
              "score (it decides the leftovers).",
              {"card": InputDef("", "card", "the card it took")}),
-    EventDef("wild_dealt_to_field", "willow-lightning was dealt to the opening field; with "
-             "wild_dealt_to_field_discarded it leaves the game.", per_player=False,
+    EventDef("wild_dealt_to_field", "The lightning was dealt to the opening field; when the house "
+             "rule says so, it leaves the game.", per_player=False,
              requires=("wild_dealt_to_field_discarded",)),
 ) + tuple(e for e in COMMON_EVENTS if e.id != "misdeal")  # section 3: no misdeals
 _FIELDS = {"opening_field_four_of_a_kind": ("flower",), "hiki_announced": ("flower",),

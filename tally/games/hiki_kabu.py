@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from ..errors import TallyError
 from ..results import Step, YakuHit, said
 from ..rounds import player_field, players_of
@@ -225,9 +225,10 @@ GAME = Game(
     players=(2, 10),
     deck=KABU_DECK,
     options=(ODD_CHIPS,),
-    presets=(Preset("book", "The book's game: 40-card deck, stake = value of the face-up "
-                    "card, draw on 3 or less, stand on 7+, triple_pot and dealer_nine_one, "
-                    "ties split, all tied -> dealer, odd chips stay in the pot."),),
+    presets=(Preset("book", "The book's game: 40-card deck, stake = value of the face-up card, "
+                    "draw on 3 or less, stand on 7 or more, a triple takes the pot three times, "
+                    "the dealer's 9-1 wins, ties split, all tied: the dealer wins, odd chips stay "
+                    "in the pot.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=tuple(YakuDef(f"total_{n}", {"en": f"Total {n}"}, f"{n} (higher wins the pot)", (),
                        group="total", description="Last digit of the month sum of 2-3 cards",

@@ -10,7 +10,7 @@ game (§4-§6). Scoring is the same race as Hiyoko (Simplified), shared in ``_se
 from __future__ import annotations
 
 from ..cards import FULL_DECK, mask_of
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from . import EventDef, Game, YakuDef
 from ._sequence import (TENSHO_ORDER, evaluate_nothing, hiyoko_compile, play_option,
                         score_out_race, stake_per_round_option)
@@ -55,9 +55,9 @@ GAME = Game(
                     "variation)."),
         stake_per_round_option(),
     ),
-    presets=(Preset("book", "The book: 45 cards in Tensho month order, the 10 wilds, first "
-                    "to 3 round wins, skip_june off; with 3-4 players the readings of "
-                    "hiyoko-simplified.md §10.2-10.3."),),
+    presets=(Preset("book", "The book: 45 cards in Tensho month order, the 10 wilds, first to 3 "
+                    "round wins, no skipping June; with 3-4 players, the same readings as Hiyoko "
+                    "(Simplified).", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=(YakuDef("out", {"en": "Out"}, "1 round win", description="First player to play "
                   "their last card; first to 3 round wins takes the game.", kind="event"),),

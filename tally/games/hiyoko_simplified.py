@@ -9,7 +9,7 @@ out (seed 002 ch. 23, lines 5341-5455).
 from __future__ import annotations
 
 from ..cards import FULL_DECK, mask_of
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from . import EventDef, Game, YakuDef
 from ._sequence import (JP_ORDER, evaluate_nothing, hiyoko_compile, play_option,
                         score_out_race, stake_per_round_option)
@@ -51,10 +51,9 @@ GAME = Game(
                     "may jump from May straight to July (book variation)."),
         stake_per_round_option(),
     ),
-    presets=(Preset("book", "The book: 45 cards, the 10 wilds, first to 3 round wins, "
-                    "skip_june off. With 3-4 players a new base comes when every player has "
-                    "passed in a row, and play goes on until someone has 3 round wins "
-                    "(hiyoko-simplified.md §10.2-10.3)."),),
+    presets=(Preset("book", "The book: 45 cards, the 10 wilds, first to 3 round wins, no skipping "
+                    "June. With 3-4 players a new base comes when every player has passed in a "
+                    "row, and play goes on until someone has 3 round wins.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=(YakuDef("out", {"en": "Out"}, "1 round win", description="First player to play "
                   "their last card; first to 3 round wins takes the game.", kind="event"),),

@@ -9,7 +9,7 @@ same-month finish, plus bonuses; the loser pays it (seed 002 ch. 27, lines 5877-
 from __future__ import annotations
 
 from ..cards import FULL_DECK, mask_of
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from . import Game
 from ._sequence import TOKENS_INPUT
 from ._sequence import (ISURI_ROUNDS, TENSHO_ORDER, evaluate_nothing, isuri_compile,
@@ -52,7 +52,8 @@ GAME = Game(
     presets=(Preset("book", "The book: 46 cards in Tensho month order, 1 setup token plus 1 "
                     "per all-pass kept all game, January = 10 and the other months by Tensho "
                     "number, the multipliers and first-turn bonus, 6 rounds, highest total "
-                    "wins; with 3 players each loser pays the full round score."),),
+                    "wins; with 3 players each loser pays the full round score.",
+                    names=HANAMI_BOOK),),
     default_preset="book",
     yaku=isuri_yaku_defs(),
     events=isuri_events(),

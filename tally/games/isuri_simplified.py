@@ -10,7 +10,7 @@ seed 002 ch. 24, lines 5459-5607). The scoring is shared with Isuri in ``_sequen
 from __future__ import annotations
 
 from ..cards import FULL_DECK, mask_of
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from . import Game
 from ._sequence import TOKENS_INPUT
 from ._sequence import (ISURI_ROUNDS, JP_ORDER, evaluate_nothing, isuri_compile,
@@ -52,7 +52,7 @@ GAME = Game(
     presets=(Preset("book", "The book: 46 cards, 1 setup token plus 1 per all-pass kept all "
                     "game, January = 10, the multipliers and first-turn bonus, 6 rounds, "
                     "highest total wins; with 3 players each loser pays the full round "
-                    "score."),),
+                    "score.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=isuri_yaku_defs(),
     events=isuri_events(),

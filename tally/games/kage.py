@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 from ..cards import FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import Evaluation, YakuHit, said
 from . import EventDef, Game, InputDef, YakuDef
 from ._sequence import (JP_ORDER, check_out_hands, chosen, full_month, month_masks, of_type,
@@ -239,13 +239,13 @@ def score_round(rnd, c):
 
 
 OPTIONS = one_of((
-    Option("jokers_4", BOOL, True, "4 jokers (joker-a to joker-d) in the deck (the book "
-           "allows 4-6 and gives no default; the digest recommends 4).", group="deck"),
+    Option("jokers_4", BOOL, True, "4 jokers (joker-a to joker-d) in the deck (the book allows "
+           "4-6 and gives no usual number; 4 is recommended).", group="deck"),
     Option("jokers_5", BOOL, False, "5 jokers (joker-a to joker-e).", group="deck"),
     Option("jokers_6", BOOL, False, "6 jokers (joker-a to joker-f).", group="deck"),
 )) + (
     Option("jokers_fill_four_of_a_kind", BOOL, False, "A joker completes a four of a kind "
-           "(kage.md §10.4, other reading). Off: natural cards only (recommended).",
+           "(another reading). Off: natural cards only (recommended).",
            group="automatic wins"),
     stake_per_round_option(),
 )
@@ -257,9 +257,10 @@ GAME = Game(
     players=(2, 2),
     deck=DECK,
     options=OPTIONS,
-    presets=(Preset("book", "The book: 48 cards plus 4 jokers (jokers_4; the table may pick 5 "
-                    "or 6), automatic wins, fewest cards wins on an exhausted deck, first to "
-                    "3 round wins, and the readings of kage.md §10."),),
+    presets=(Preset("book", "The book: 48 cards plus 4 jokers (the table may pick 5 or 6), "
+                    "automatic wins, fewest cards wins on an exhausted deck, first to 3 round "
+                    "wins, and the recommended readings where the book is "
+                    "unclear.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=(
         YakuDef("four_plus_wilds", NAMES["four_plus_wilds"], "1 round win", JOKER_SLUGS,

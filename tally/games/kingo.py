@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 from ..cards import slugs_of
 from ..errors import TallyError
-from ..options import INT, Option, Preset
+from ..options import HANAMI_BOOK, INT, Option, Preset
 from ..results import Evaluation, Step, YakuHit, said
 from ..rounds import player_field, players_of
 from . import Game, InputDef, YakuDef
@@ -140,17 +140,18 @@ GAME = Game(
     family="luck",
     players=(2, 10),
     deck=KABU_DECK,
-    options=(Option("set_bet", INT, None, "The set bet S every player (dealer included) puts "
-                    "in the pot each round (agreed at setup; no default: set it here or as "
-                    "the round's set_bet).", minimum=1, group="ground rules", nullable=True),)
+    options=(Option("set_bet", INT, None, "The set bet every player (the dealer included) puts in "
+                    "the pot each round (agreed at setup; there is no usual value: set it here or "
+                    "give it with each round).", minimum=1, group="ground rules", nullable=True),)
     + pair_options("all_over_carry", "App option (not in the book): when everyone is over, "
                    "the pot stays and is added to the next round's pot (recommended).",
                    "all_over_refund", "When everyone is over, the bets are returned.",
                    "draws")
     + (ODD_CHIPS,),
-    presets=(Preset("book", "The book's game: 40-card deck, the agreed set bet, over-15 "
-                    "doubling, triple_fives (others x 3) over four_five_six (others x 2), "
-                    "ties split, all tied -> dealer, all_over_carry."),),
+    presets=(Preset("book", "The book's game: 40-card deck, the agreed set bet, doubling over 15, "
+                    "three fives (others pay x 3) above four-five-six (others pay x 2), ties "
+                    "split, all tied: the dealer wins; when everyone is over, the pot carries to "
+                    "the next round.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=tuple(YakuDef(f"total_{n}", {"en": f"Total {n}"}, f"{n} (closest to 15 wins)", (),
                        group="total", description="The plain sum of the months", kind="hand")
@@ -183,7 +184,7 @@ GAME = Game(
     pile_key="hands",  # the cards entered are the ones held, not captured
     inputs=(
         InputDef("set_bet", "int",
-                 "The set bet agreed at setup. Needed only when option set_bet is not set.",
+                 "The set bet agreed at setup. Needed only when the house rules do not set it.",
                  minimum=1),
     ),
 )

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK,
                      INO_SHIKA_CHO, POETRY_RIBBONS, RIBBONS, TENS, month_mask, slugs_of)
 from ..errors import TallyError
-from ..options import BOOL, INT, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, INT, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import events_of, is_mapping, piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
@@ -155,7 +155,8 @@ OPTIONS = (
        ("challenge",)),
     _b("lucky_7", "a yaku total of 7 or more doubles the score (x4 after a koi-koi call)",
        _SCORE),
-    _b("lucky_7_triple", "with lucky_7: x3 instead of x4 when koi-koi was called", _SCORE),
+    _b("lucky_7_triple", "with 7 or more doubling the score: x3 instead of x4 when koi-koi was "
+       "called", _SCORE),
     _b("rain_and_fog", "a willow card in the field at the stop voids Flower Viewing, a "
        "paulownia card voids Moon Viewing", _YAKU_G),
     _b("sake_10_or_1", "the sake cup counts as a ten or as a chaff (the better)", _YAKU_G,
@@ -171,8 +172,9 @@ OPTIONS = (
     _b("super_bright", "brights in the opening field: score x (1 + their number)", _SCORE,
        ("bright",)),
     _b("winner_scores_all_yaku", "the stopper also scores the opponent's yaku", _SCORE),
-    _b("alternative_ribbon_other_charts", "Ribbon and Other charts where every yaku adds: "
-       "aotan, akatan, inoshikacho flat 5, no akatan_aotan", _YAKU_G),
+    _b("alternative_ribbon_other_charts", "Ribbon and Other charts where every yaku adds up: "
+       "Purple Ribbons, Poetry Ribbons and Boar, Deer, Butterfly a flat 5 each, and no yaku for "
+       "both ribbon sets together", _YAKU_G),
     _b("no_views", "Flower and Moon Viewing are not yaku", _YAKU_G),
     _b("views_with_friends", "a Views yaku counts only with a Bright, Ribbon or Other yaku "
        "(kasu included)", _YAKU_G),
@@ -181,16 +183,19 @@ OPTIONS = (
     _b("only_one_yaku", "only the single highest yaku scores", _YAKU_G,
        ("count_all_yaku", "count_all_yaku_distinct_sets")),
     # interpretation options (digest section 8 table and section 10 A9)
-    Option("willow_ribbon_counts_as_additional", BOOL, True, "the willow ribbon adds +1 to "
-           "aotan, akatan and akatan_aotan (never to tan) (A1)", group=_INTERP),
-    Option("lucky_7_threshold_uses_base", BOOL, True, "lucky_7 tests the yaku total before "
-           "multipliers; false: base x koi x field (A6)", group=_INTERP),
-    Option("minimum_points_call_counts_as_koikoi", BOOL, True, "a koi-koi forced by "
-           "minimum_points counts as a real call (A7)", group=_INTERP),
-    _b("count_all_yaku_distinct_sets", "A9 gentler reading of count_all_yaku: a yaku whose "
-       "cards are part of a bigger met yaku does not score (best bright only; akatan and "
-       "aotan not beside akatan_aotan)", _INTERP, ("count_all_yaku", "only_one_yaku")),
-    Option("steal_points_bank", INT, 50, "with steal_points: each player's starting bank",
+    Option("willow_ribbon_counts_as_additional", BOOL, True, "the willow ribbon adds +1 to Purple "
+           "Ribbons, Poetry Ribbons and both sets together (never to Any 5 "
+           "Ribbons)", group=_INTERP),
+    Option("lucky_7_threshold_uses_base", BOOL, True, "the 7-point doubling tests the yaku total "
+           "before multipliers; off: the total after them (base x koi-koi x "
+           "field)", group=_INTERP),
+    Option("minimum_points_call_counts_as_koikoi", BOOL, True, "a koi-koi forced by the 3-point "
+           "minimum counts as a real call", group=_INTERP),
+    _b("count_all_yaku_distinct_sets", "A gentler reading of every yaku scoring: a yaku whose "
+       "cards are part of a bigger yaku met does not score (the best bright yaku only; Poetry and "
+       "Purple Ribbons not beside both sets "
+       "together)", _INTERP, ("count_all_yaku", "only_one_yaku")),
+    Option("steal_points_bank", INT, 50, "with banks: each player's starting bank",
            minimum=0, group=_FLOW),
 )
 
@@ -228,14 +233,14 @@ HOUSE_OPTIONS = (
        "Viewing (the round's weather is given)"),
     _h("rain_voids_views", "the rain man or the lightning in a player's captured cards voids "
        "their Flower and Moon Viewing"),
-    _h("willow_is_rain", "with rain_voids_views: any willow card voids them (the swallow and "
+    _h("willow_is_rain", "with the rain rule above: any willow card voids them (the swallow and "
        "the willow ribbon too)"),
     _h("willow_ribbon_in_tan", "the willow ribbon counts toward Ribbons (tan): as one of the "
        "five and as a further ribbon"),
     _h("flat_ribbon_sets", "Poetry and Purple Ribbons are a flat 5 each and add to each other "
        "and to Ribbons (tan): no point per further ribbon"),
-    _h("akatan_aotan_bonus", "with flat_ribbon_sets: holding both Poetry and Purple Ribbons "
-       "adds a further 10 (5 + 5 + 10)"),
+    _h("akatan_aotan_bonus", "with flat ribbon sets: holding both Poetry and Purple Ribbons adds "
+       "a further 10 (5 + 5 + 10)"),
     _h("flat_inoshikacho", "Boar, Deer, Butterfly is a flat 5 and adds to Tens (tane): no "
        "point per further ten", ("inoshikacho_and_tane_grow",)),
     _h("inoshikacho_and_tane_grow", "Boar, Deer, Butterfly (5 + 1 per further ten) and Tens "
@@ -250,8 +255,8 @@ HOUSE_OPTIONS = (
        ("koikoi_multiplier", "lucky_7")),
     Option("no_stop_dealer_points", INT, 0, "a round nobody stops: the dealer wins this many "
            "points (0: a draw)", minimum=0, maximum=100, group=_HOUSE),
-    _h("empty_bank_ends_game", "with steal_points: the game ends when a player's bank is "
-       "empty (0 or less)"),
+    _h("empty_bank_ends_game", "with banks: the game ends when a player's bank is empty (0 or "
+       "less)"),
 )
 OPTIONS += HOUSE_OPTIONS
 _HOUSE_DEFAULTS = {o.id: o.default for o in HOUSE_OPTIONS}
@@ -260,35 +265,39 @@ _HOUSE_YAKU_OPTIONS = tuple(o.id for o in HOUSE_OPTIONS if o.id not in (
     "koikoi_bonus", "no_stop_dealer_points", "empty_bank_ends_game"))
 
 PRESETS = (
-    Preset("book", "the Hanami book's rules: every variation off, koi-koi doubles the "
-           "stopper's score once"),
+    Preset("book", "Every variation off; koi-koi doubles the stopper's score once",
+           names=HANAMI_BOOK),
     # sidsryu/koikoi-scorer's defaults, which its README says are Nintendo's published rules
     # (www.nintendo.co.jp/n09/hana-kabu_games/): test/scoringhands_test.cpp, optionrules_test
-    Preset("nintendo", "Nintendo's published rules, as sidsryu/koikoi-scorer plays them by "
-           "default: no Any 4 Brights and no Viewing yaku, flat 5 ribbon sets and Boar, Deer, "
-           "Butterfly, the willow ribbon counts toward Ribbons, instant wins score 6",
+    Preset("nintendo", "Nintendo's published rules, as koi-koi scoring apps play them: no Any 4 "
+           "Brights and no Viewing yaku, flat 5 ribbon sets and Boar, Deer, Butterfly, the willow "
+           "ribbon counts toward Ribbons, instant wins score 6",
            {"ame_shiko_points": 0, "hanami_points": 0, "tsukimi_points": 0,
             "flat_ribbon_sets": True, "flat_inoshikacho": True, "willow_ribbon_in_tan": True,
-            "automatic_win": True}),
+            "automatic_win": True},
+           names={"en": "Nintendo's rules", "ja": "任天堂のルール", "ko": "닌텐도 규칙"}),
     # guansanghai/KoiKoi-AI koikoigame.py (yaku, yaku_point, round_point, new_round)
-    Preset("koikoi_ai", "guansanghai/KoiKoi-AI's rules (koikoigame.py): Viewing 1, or 3 after "
-           "your own koi-koi; both ribbon sets 5 + 5 + 10; the sake cup also a chaff; +1 per "
-           "own koi-koi call; a round nobody stops gives the dealer 1; 30-point banks, the "
-           "game ends when one is empty",
+    Preset("koikoi_ai", "The rules of the KoiKoi-AI program: Viewing 1, or 3 after your own "
+           "koi-koi; both ribbon sets 5 + 5 + 10; the sake cup also a chaff; +1 per own koi-koi "
+           "call; a round nobody stops gives the dealer 1; 30-point banks, the game ends when one "
+           "is empty",
            {"hanami_points": 1, "tsukimi_points": 1, "views_points_after_koikoi": 3,
             "flat_ribbon_sets": True, "akatan_aotan_bonus": True,
             "willow_ribbon_in_tan": True, "flat_inoshikacho": True, "sake_10_and_1": True,
             "koikoi_bonus": True, "double_or_nothing": True, "no_stop_dealer_points": 1,
-            "steal_points": True, "steal_points_bank": 30, "empty_bank_ends_game": True}),
+            "steal_points": True, "steal_points_bank": 30, "empty_bank_ends_game": True},
+           names={"en": "KoiKoi-AI's rules", "ja": "KoiKoi-AI のルール", "ko": "KoiKoi-AI 규칙"}),
     # fuda-cafe/hanafuda-js src/scoring/manager.ts KOIKOI_RULES and src/scoring/yaku/standard
-    Preset("hanafuda_js", "fuda-cafe/hanafuda-js's KOIKOI_RULES: 5 Brights 15, 3 Brights 6, "
-           "Viewing 3 only in its own month and doubled there, voided by rain or fog; flat "
+    Preset("hanafuda_js", "The koi-koi rules of the hanafuda-js program: 5 Brights 15, 3 Brights "
+           "6, Viewing 3 only in its own month and doubled there, voided by rain or fog; flat "
            "ribbon sets; Boar, Deer, Butterfly and Tens both grow; Yaku of the Month",
            {"goko_points": 15, "sanko_points": 6, "hanami_points": 3, "tsukimi_points": 3,
             "views_in_season_only": True, "views_double_in_season": True,
             "weather_voids_views": True, "flat_ribbon_sets": True,
             "willow_ribbon_in_tan": True, "inoshikacho_and_tane_grow": True,
-            "yaku_of_the_month": True}),
+            "yaku_of_the_month": True},
+           names={"en": "hanafuda-js's rules", "ja": "hanafuda-js のルール",
+                  "ko": "hanafuda-js 규칙"}),
 )
 # the 27 book variations + lucky_7_triple (section 8); the rest are interpretation options and
 # other programs' house rules
@@ -298,34 +307,34 @@ VARIATIONS = tuple(o.id for o in OPTIONS if o.group not in (_INTERP, _HOUSE)
 # --- events (digest section 7) ------------------------------------------------------------
 EVENTS = (
     EventDef("koi_koi", "the player formed or raised a yaku and plays on",
-             {"forced": InputDef("", "bool", "minimum_points forced the call")}),
+             {"forced": InputDef("", "bool", "the 3-point minimum forced the call")}),
     EventDef("stop", "the player formed or raised a yaku and ends the round; only they score"),
     EventDef("misdeal", "called misdeal at the deal: the round is void, the same dealer "
              "redeals", {"player": InputDef("", "player", "who called it")}, per_player=False),
-    EventDef("automatic_win_hand", "with automatic_win: the player was dealt four pairs or "
-             "a whole month",
+    EventDef("automatic_win_hand", "with automatic wins: the player was dealt four pairs or a "
+             "whole month",
              {"hand": InputDef("", "choice", "the hand",
                                choices=("four_pairs", "four_of_a_month"))},
              requires=("automatic_win",)),
     EventDef("field_four_of_a_kind", "all four cards of a month were dealt to the field",
              {"flower": InputDef("", "choice", "the month", choices=FLOWER_IDS)},
              per_player=False),
-    EventDef("opening_field_brights", "how many brights were dealt to the opening field "
-             "(needed with bright / super_bright)",
+    EventDef("opening_field_brights", "how many brights were dealt to the opening field (needed "
+             "when brights in the opening field multiply the score)",
              {"count": InputDef("", "int", "brights in the opening field", required=True,
                                 minimum=0, maximum=5)}, per_player=False,
              requires=("bright", "super_bright")),
-    EventDef("opening_field_has_pampas", "a pampas card was dealt to the opening field "
-             "(brewing_storm)", per_player=False, requires=("brewing_storm",)),
+    EventDef("opening_field_has_pampas", "a pampas card was dealt to the opening field (where the "
+             "storm is wild only then)", per_player=False, requires=("brewing_storm",)),
     EventDef("wild_storm_capture", "the player captured with the wild storm (no scoring "
              "effect)", requires=("storm_is_wild", "brewing_storm")),
-    EventDef("field_at_stop", "with rain_and_fog: whether a willow / paulownia card lies in "
-             "the field at the stop",
+    EventDef("field_at_stop", "when willow and paulownia cards in the field void the Viewing "
+             "yaku: whether one lies in the field at the stop",
              {"willow": InputDef("", "bool", "a willow card lies in the field"),
               "paulownia": InputDef("", "bool", "a paulownia card lies in the field")},
              per_player=False, requires=("rain_and_fog",)),
-    EventDef("sake_assignment", "with sake_10_or_1 (or special_chaffs alone): how the player's "
-             "sake cup is counted",
+    EventDef("sake_assignment", "when the sake cup may count as a ten or a chaff: how the "
+             "player's sake cup is counted",
              {"as": InputDef("", "choice", "counted as", choices=("ten", "chaff"),
                              required=True)},
              requires=("sake_10_or_1", "special_chaffs")),
@@ -2086,8 +2095,8 @@ GAME = Game(
         InputDef("month", "choice", "Optional: the round's month (its flower; 1-12 also "
                  "accepted), for Yaku of the Month and the seasonal Viewing rules.",
                  choices=FLOWER_IDS),
-        InputDef("weather", "choice", "Optional: the weather, for weather_voids_views (rain "
-                 "voids Flower Viewing, fog Moon Viewing).", choices=WEATHERS,
+        InputDef("weather", "choice", "Optional: the weather, when weather voids the Viewing yaku "
+                 "(rain voids Flower Viewing, fog Moon Viewing).", choices=WEATHERS,
                  default="clear"),
         # quick entry (issue 9): instead of a player's captured cards
         InputDef("declared", "list",

@@ -70,13 +70,13 @@ OPTIONS = shared_options("four_of_a_kind_not_misdeal", "shorter_rounds", "winner
 ) + shared_options("counting_rounds", "first_dealer_tie_breaker") + (
     # matching-flowers.md 10.7: "The alternative ... can be an app option."
     Option("low_man_out_winner", CHOICE, "tie",
-           "Reading (10.7): after low_man_out zeroes a round, 'tie' (recommended) treats it "
-           "as a tie of all players; 'highest_before' credits the player who was highest "
+           "After Low Man Out zeroes a round: a draw among all players (recommended), or a win "
+           "for the player who was highest "
            "before the zeroing.", choices=("tie", "highest_before"), group="reading"),
 ) + shared_options("tie_credits_round_win", *SETTLE_IDS)
 
-PRESETS = (book_preset("Chapter 5 as written: all seven variations off, 6 or 12 rounds, "
-                       "capture-basics recommendations for round ties."),)
+PRESETS = (book_preset("As the book has it: all seven variations off, 6 or 12 rounds, the "
+                       "recommended readings for tied rounds."),)
 
 
 def compile(rules) -> Compiled:

@@ -61,7 +61,7 @@ OPTIONAL = (
         ["pine-crane", "cherry-curtain", "pampas-moon", "chrysanthemum-sake"],
         "optional views", True,
         description="pine-crane, cherry-curtain, pampas-moon, chrysanthemum-sake (the least "
-                    "certain card list, from FudaWiki; min-hwatu.md 10.1)"),
+        "certain card list, from FudaWiki)"),
     row("the_views", "The Views", 100, ["cherry-curtain", "pampas-moon", "chrysanthemum-sake"],
         "optional views", True),
     row("boar_deer_butterfly", "Boar, Deer, Butterfly", 50,
@@ -87,7 +87,7 @@ OPTIONS = (
 ) + shared_options("four_of_a_kind_not_misdeal", "winner_takes_all") + (
     Option("count_all_yaku", BOOL, False,
            "No one-of limits: every satisfied yaku scores (5 Brights + Spring Semi-Brights = "
-           "350). Only matters with optional_yaku.", group="round scoring",
+           "350). Only matters with the optional yaku.", group="round scoring",
            excludes=("only_one_yaku",)),
     Option("only_one_yaku", BOOL, False,
            "Each player scores only their single highest-valued yaku; that is what opponents "
@@ -95,7 +95,7 @@ OPTIONS = (
 ) + shared_options("dealer_tie_breaker", "counting_rounds", "first_dealer_tie_breaker",
                    "tie_credits_round_win", *SETTLE_IDS)
 
-PRESETS = (book_preset("Chapter 11 as written: standard yaku only (optional_yaku off), every "
+PRESETS = (book_preset("As the book has it: the standard yaku only (the optional yaku off), every "
                        "variation off, 6 or 12 rounds."),)
 
 EVENTS = COMMON_EVENTS + (

@@ -47,8 +47,8 @@ OPTIONS = shared_options("four_of_a_kind_not_misdeal") + (
            "5 Brights is not a yaku (worth 0); the other three stay.", group="round scoring"),
 ) + shared_options("counting_rounds", "tie_credits_round_win", *SETTLE_IDS)
 
-PRESETS = (book_preset("Chapter 8 as written: 40-card deck, Storm Chaff wild, par 115, all "
-                       "four variations off, 6 or 12 rounds."),)
+PRESETS = (book_preset("As the book has it: 40-card deck, Storm Chaff wild, par 115, all four "
+                       "variations off, 6 or 12 rounds."),)
 
 EVENTS = COMMON_EVENTS + (
     EventDef("wild_capture", "The player used willow-lightning (the Storm Chaff) to take "
@@ -57,9 +57,9 @@ EVENTS = COMMON_EVENTS + (
              {"card": InputDef("", "card", "the card the Storm Chaff took", required=True)}),
     EventDef("storm_last_card", "willow-lightning was the last card drawn: the player took "
              "every card left on the field. Play only; checked against the captures."),
-    EventDef("leftover_assignment", "A card left on the field at the end went to the player: "
-             "the last willow to the holder of the other two, the other leftover to the "
-             "Storm Chaff's player (or its captor, 10.7). Checked against the captures.",
+    EventDef("leftover_assignment", "A card left on the field at the end went to the player: the "
+             "last willow to the holder of the other two, the other leftover to the Storm Chaff's "
+             "player (or whoever captured it). Checked against the captures.",
              {"card": InputDef("", "card", "the leftover card", required=True)}),
 )
 

@@ -9,7 +9,7 @@ first two cards April-January (``dealer_four_one``) or September-January
 from __future__ import annotations
 
 
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from . import Game
 from ._luck import (COLUMN_TOTALS_INPUT, COLUMNS_INPUT, KABU_DECK, MAX_BET_INPUT,
                     DealerSpecial, banker_compile, banker_evaluate, banker_options,
@@ -55,9 +55,10 @@ GAME = Game(
     players=(2, 10),
     deck=KABU_DECK,
     options=banker_options(),
-    presets=(Preset("book", "The book's game: 40-card deck, four columns, triple paid 3 x "
-                    "bet, dealer 4-1 and 9-1, dealer_rotates; tie rule (tie_dealer_wins "
-                    "pre-selected) and max_bet are agreed at setup."),),
+    presets=(Preset("book", "The book's game: 40-card deck, four columns, triple paid 3 x bet, "
+                    "dealer 4-1 and 9-1, the bank passes to the right after every round; the tie "
+                    "rule (a tie goes to the dealer unless changed) and the maximum bet are "
+                    "agreed at setup.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=banker_yaku(SPECIALS, "A column's first, second and third field cards are all of one "
                    "month: its bettors win automatically"),

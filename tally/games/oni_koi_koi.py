@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK, POETRY_RIBBONS,
                      RIBBONS, TENS, month_mask, slugs_of)
 from ..errors import TallyError
-from ..options import BOOL, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import events_of, int_field, piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
@@ -56,8 +56,8 @@ _ROWS = (
     ("kasu", OTHER, "Any 10 Chaffs", "カス", "1, +1 per further chaff", CHAFFS,
      "ten chaffs (the storm counts)"),
     ("yaku_of_the_month", MONTH_CAT, "Yaku of the Month", "月札", "4", 0,
-     "with yaku_of_the_month: all 4 cards of the month whose number (Japanese order) is the "
-     "round number"),
+     "with Yaku of the Month: all 4 cards of the month whose number (Japanese order) is the round "
+     "number"),
 )
 _CAT = {r[0]: r[1] for r in _ROWS}
 _NAMES = {r[0]: {"en": r[2], "ja": r[3]} for r in _ROWS}
@@ -84,12 +84,13 @@ OPTIONS = (
     _KK["challenge"], _KK["double_or_nothing"], _KK["lucky_7"], _KK["lucky_7_triple"],
     _KK["sake_10_or_1"], _KK["sake_10_and_1"], _KK["special_chaffs"], _KK["dealers_delight"],
     replace(_KK["willow_ribbon_counts_as_additional"], description="kept for Koi-Koi "
-            "compatibility: no effect in Oni (the willow ribbon never scores here, B1)"),
+            "compatibility: no effect in Oni Koi-Koi (the willow ribbon never scores here)"),
     _KK["lucky_7_threshold_uses_base"], _KK["minimum_points_call_counts_as_koikoi"],
     _KK["steal_points_bank"],
 )
-PRESETS = (Preset("book", "the Hanami book's rules: every variation off, koi-koi doubles the "
-                  "stopper's score once, the Phoenix wild with its leftover hand-out"),)
+PRESETS = (Preset("book", "Every variation off; koi-koi doubles the stopper's score once; the "
+                  "Phoenix is wild and its leftovers are handed out",
+                  names=HANAMI_BOOK),)
 VARIATIONS = tuple(o.id for o in OPTIONS if o.group != _INTERP and o.id != "steal_points_bank")
 
 # --- events (section 7) --------------------------------------------------------------------
@@ -715,8 +716,8 @@ GAME = Game(
                  "(phoenix revealed, automatic win, misdeal) are checked against them.",
                  per_player=True),
         InputDef("round_number", "int",
-                 "Optional, with option yaku_of_the_month: which round of the game this is "
-                 "(1 to 12), which sets the month. By default the round after the previous "
-                 "one.", minimum=1, maximum=12),
+                 "Optional, with Yaku of the Month: which round of the game this is (1 to 12), "
+                 "which sets the month. By default the round after the "
+                 "previous one.", minimum=1, maximum=12),
     ),
 )

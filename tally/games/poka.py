@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 from ..cards import FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit, said
 from . import EventDef, Game, InputDef, YakuDef
 from ._sequence import (JP_ORDER, NIBBLE_FOURS, NIBBLE_ONES, check_below_target,
@@ -359,8 +359,8 @@ OPTIONS = one_of((
            "first to 3 tokens wins.", group="game length"),
     Option("best_of_three", BOOL, False, "Book variation Best of Three: 3 tokens in the pool; "
            "first to 2 tokens wins.", group="game length"),
-    Option("san_mon_shobu", BOOL, False, "Wiki 3-point game (San-mon Shobu): first to 3 "
-           "points wins, no pool (same result as best_of_five).", group="game length"),
+    Option("san_mon_shobu", BOOL, False, "Wiki 3-point game (San-mon Shobu): first to 3 points "
+           "wins, no pool (the same result as Best of Five).", group="game length"),
 )) + (
     Option("simultaneous_teyaku_void", BOOL, True, "Both players dealt a teyaku (wiki rule, "
            "recommended; the book is silent): equal values cancel and the round is played; "
@@ -368,30 +368,31 @@ OPTIONS = one_of((
     Option("four_of_a_kind_wins_game", BOOL, False, "Wiki: four of a kind (buttakuri) wins "
            "the whole game at once (under every book target the 5 tokens do the same).",
            group="teyaku"),
-    Option("teyaku_stack", BOOL, False, "A hand holding several teyaku scores them all added "
-           "up (poka.md §10.2, other reading); off: only the highest single teyaku "
+    Option("teyaku_stack", BOOL, False, "A hand holding several teyaku scores them all added up "
+           "(another reading); off: only the highest single teyaku "
            "(recommended).", group="teyaku"),
-    Option("cap_award_at_pool", BOOL, False, "An award is capped at the tokens left in the "
-           "pool (poka.md §10.5, other reading; it never changes the winner). Off: awards "
-           "are recorded uncapped (recommended).", group="scoring"),
+    Option("cap_award_at_pool", BOOL, False, "An award is capped at the tokens left in the pool "
+           "(another reading; it never changes the winner). Off: awards are recorded uncapped "
+           "(recommended).", group="scoring"),
     play_option("ghost_reset", "Wiki ghost cards: after a wild any month may be played and a "
                 "wild may follow any card (book: the wild becomes the month it is played as)."),
     play_option("jan_feb_multi", "Wiki rule variant: with a January or February on top, every "
                 "card of that month may go down at once."),
-    play_option("must_play", "Wiki: a player who can discard must do so (book: a voluntary "
-                "pass is allowed, poka.md §10.8)."),
-    stake_option("stake_per_token", "Optional money (book introduction p. VI): the loser "
-                 "pays the round winner this many chips per token won. 0 = tokens only."),
+    play_option("must_play", "Wiki: a player who can discard must do so (the book allows a "
+                "voluntary pass)."),
+    stake_option("stake_per_token", "Optional money: the loser pays the round winner this many "
+                 "chips per token won. 0 = tokens only."),
 )
 
 PRESETS = (
-    Preset("book", "The Hanami book (ch. 22): 9-token pool, first to 5; equal teyaku held by "
-           "both players cancel (the digest's reading, the book is silent); a voluntary pass "
-           "is allowed; a wild becomes the month it is played as."),
-    Preset("wiki", "The wiki page (seed 003): first to 5 points (turn on san_mon_shobu for "
-           "the 3-point game); equal teyaku cancel; four of a kind wins the game; ghost cards; "
-           "a player who can discard must.",
-           {"four_of_a_kind_wins_game": True, "ghost_reset": True, "must_play": True}),
+    Preset("book", "The Hanami book: 9-token pool, first to 5; equal teyaku held by both players "
+           "cancel (a reading: the book is silent); a voluntary pass is allowed; a wild becomes "
+           "the month it is played as.", names=HANAMI_BOOK),
+    Preset("wiki", "The wiki page: first to 5 points (turn on the 3-point game for San-mon "
+           "Shobu); equal teyaku cancel; four of a kind wins the game; ghost cards; a player who "
+           "can discard must.",
+           {"four_of_a_kind_wins_game": True, "ghost_reset": True, "must_play": True},
+           names={"en": "The wiki's rules", "ja": "Wiki のルール", "ko": "위키 규칙"}),
 )
 
 YAKU = tuple(YakuDef(t.id, t.names, f"{t.tokens} tokens", slugs_of(WILDS if t.id ==

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from . import Game, InputDef
 from ._patience import (DECK52, Spec, evaluate as _evaluate, play_option, result_defs,
                         score_single)
@@ -32,8 +32,8 @@ OPTIONS = (
     play_option("three_or_less_wins", "Easier: the player wins with 3 or fewer cards left in "
                 "the pyramid"),
     play_option("reshuffle", "Easier: the deck may be reshuffled when exhausted; the game ends "
-                "when the pyramid is cleared or no match is left (with draw_three: unlimited, "
-                "10.2)"),
+                "when the pyramid is cleared or no match is left (no limit, also when drawing 3 "
+                "at a time)"),
     play_option("free_space", "Easier: one reserve spot may hold any 1 card from the stock or "
                 "pyramid", excludes=("three_free_spaces",)),
     play_option("three_free_spaces", "Easier: three such reserve spots",
@@ -78,9 +78,10 @@ GAME = Game(
     options=OPTIONS,
     presets=(Preset("book", "6-row pyramid of 21 cards, one card drawn to the stock at a time, "
                     "jokers discarded without a partner, win when the pyramid is empty, loss "
-                    "when the draw pile runs out; every variation off."),),
+                    "when the draw pile runs out; every variation off.", names=HANAMI_BOOK),),
     default_preset="book",
-    yaku=result_defs("every pyramid card removed (with three_or_less_wins: 3 or fewer remain)",
+    yaku=result_defs("every pyramid card removed (or 3 or fewer left, when the house rule says "
+                     "so)",
                      "the draw pile runs out first (with reshuffle: no moves are left)"),
     events=(),
     compile=compile,
@@ -99,9 +100,10 @@ GAME = Game(
                  "out when left is given.", choices=("win", "loss")),
         InputDef("left", "int",
                  "Optional progress: how many cards are left in the pyramid (0 is a win; 3 or "
-                 "fewer with three_or_less_wins).", minimum=0, maximum=28),
+                 "fewer when the house rule says so).", minimum=0, maximum=28),
         InputDef("reshuffles", "int",
-                 "Optional: how many times the deck was reshuffled (never in the book's game, "
-                 "at most 3 with draw_three, any number with reshuffle).", minimum=0),
+                 "Optional: how many times the deck was reshuffled (never in the book's game, at "
+                 "most 3 when drawing 3 at a time, any number when reshuffles are "
+                 "allowed).", minimum=0),
     ),
 )

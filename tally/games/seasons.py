@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from ..cards import FULL_DECK
 from ..errors import TallyError
-from ..options import BOOL, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import RoundResult, Said, said
 from ..rounds import events_of, player_field, players_of
 from . import EventDef, Game, InputDef
@@ -160,13 +160,13 @@ OPTIONS = (
     Option("solo", BOOL, True, "One player with a 4-card hand (the book's main rules)",
            group="variation", excludes=MODES[1:]),
     Option("out_variation", BOOL, False,
-           "2 players with 2 cards each or 4 with 1 each take turns; a player holding 2 jokers "
-           "(2 players) or 1 joker (4 players) is out. Those still in when the field is "
-           "complete win (10.1)", group="variation",
+           "2 players with 2 cards each or 4 with 1 each take turns; a player holding 2 jokers (2 "
+           "players) or 1 joker (4 players) is out. Those still in when the "
+           "field is complete win", group="variation",
            excludes=("solo", "pass_variation", "cooperative_variation")),
     Option("pass_variation", BOOL, False,
            "2-4 players; the 4-card hand passes to the right each time a joker is drawn. The "
-           "player who draws the 4th joker loses, the others win (10.1)", group="variation",
+           "player who draws the 4th joker loses, the others win", group="variation",
            excludes=("solo", "out_variation", "cooperative_variation")),
     Option("cooperative_variation", BOOL, False,
            "2-4 players share the 4-card hand as a team: one shared win or loss",
@@ -182,15 +182,15 @@ GAME = Game(
     deck=DECK52,
     options=OPTIONS,
     presets=(Preset("book", "solo: one player, 4-card hand, 52 cards; result win or loss. "
-                    "The three multiplayer modes are chosen explicitly."),),
+                    "The three multiplayer modes are chosen explicitly.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=result_defs("every month revealed in its own place (all 48 flower cards placed)",
                      "the hand holds all 4 jokers before that"),
-    events=(EventDef("out", "out_variation: the player holds 2 jokers (2 players) or 1 joker "
-                     "(4 players) and is out; in the order it happened",
+    events=(EventDef("out", "Playing with players out: the player holds 2 jokers (2 players) or 1 "
+                     "joker (4 players) and is out; in the order it happened",
                      requires=("out_variation",)),
-            EventDef("fourth_joker", "pass_variation: the player who drew the 4th joker "
-                     "(loses)", requires=("pass_variation",))),
+            EventDef("fourth_joker", "Playing with the hand passed on: the player who drew the "
+                     "4th joker (loses)", requires=("pass_variation",))),
     compile=compile,
     evaluate=evaluate,
     score_round=score_round,

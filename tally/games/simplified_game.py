@@ -32,12 +32,12 @@ GROUPS = groups_of(ROWS)
 
 OPTIONS = (
     Option("simple_yaku", BOOL, False,
-           "Additional Scoring (Yaku): add the six yaku of section 4; round score = card "
-           "value + yaku value. Off in the base game.", group="round scoring"),
+           "Additional Scoring (Yaku): add the book's six yaku; round score = card value + yaku "
+           "value. Off in the base game.", group="round scoring"),
 ) + shared_options("tie_credits_round_win", *SETTLE_IDS)
 
-PRESETS = (book_preset("The chapter's base game: card values only (simple_yaku off), the "
-                       "three misdeals, 3, 6 or 12 rounds."),)
+PRESETS = (book_preset("The book's base game: card values only (no yaku), the three misdeals, 3, "
+                       "6 or 12 rounds."),)
 
 
 def compile(rules) -> Compiled:

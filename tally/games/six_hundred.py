@@ -103,8 +103,8 @@ HAND_NAMES = {"hand_all_chaff": "All Chaffs", "hand_three_of_a_kind": "Any 3 of 
               "hand_two_three_of_a_kind": "Any 3 of a Kind & Any 3 of a Kind"}
 HAND_DEFS = (
     YakuDef("hand_all_chaff", {"en": "All Chaffs"}, "400", slugs_of(ZERO_CHAFF), "all chaffs",
-            "every card dealt to the hand (8 with 2 players, 7 with 3) is a 0-point chaff; "
-            "paulownia-chaff-colored does not qualify (10.5)", kind="hand"),
+            "every card dealt to the hand (8 with 2 players, 7 with 3) is a 0-point chaff; the "
+            "coloured paulownia chaff does not qualify", kind="hand"),
     YakuDef("hand_three_of_a_kind", {"en": "Any 3 of a Kind"}, "200", (),
             "3 of a kind (one of)", "the hand holds at least 3 cards of one flower",
             kind="hand"),
@@ -127,38 +127,37 @@ OPTIONS = shared_options("shorter_rounds") + (
            "A player holding any willow card scores 0 for Views-group yaku unless they also "
            "captured pine-crane.", group="round scoring"),
     Option("alternative_yaku_values", BOOL, False,
-           "poetry_ribbons = 150 and spring_semi_brights = 100.", group="round scoring"),
+           "3 Poetry Ribbons are worth 150 and Spring Semi-Brights 100.", group="round scoring"),
     Option("scoring_canceled", BOOL, False,
            "If any player's round score without the willow and paulownia card values is 30 or "
-           "less, every round score (hand combinations included) is 0; not when someone "
-           "captured four_dry_brights.", group="round scoring"),
+           "less, every round score (hand combinations included) is 0; not when someone captured "
+           "the 4 Dry Brights.", group="round scoring"),
     Option("seven_hundred", BOOL, False,
-           "The target is 700, and four_dry_brights and seven_ribbons are worth 700 each.",
+           "The target is 700, and the 4 Dry Brights and Any 7 Ribbons are worth 700 each.",
            group="game end"),
     # 10.8: "FudaWiki notes that some rule sets test card points only. Keep that as an app
     # option."
     Option("scoring_canceled_test", CHOICE, "round_score",
-           "Reading (10.8): what scoring_canceled tests: 'round_score' (recommended: hand + "
-           "cards + yaku, less willow and paulownia card values) or 'card_points' (card "
-           "values only, less willow and paulownia).", choices=("round_score", "card_points"),
+           "What the 30-or-less cancel tests: the round score (recommended: hand + cards + yaku, "
+           "less the willow and paulownia card values) or the card points (card values only, less "
+           "willow and paulownia).", choices=("round_score", "card_points"),
            group="reading"),
     # 10.2: the chapter and the chart interleave two columns; the literal layout would put
     # Crane-Moon-Phoenix and Spring Semi-Brights in the one-of Views group.
     Option("cmp_ssb_in_views_group", BOOL, False,
-           "Reading (10.2): put crane_moon_phoenix and spring_semi_brights in the one-of Views "
-           "group (the literal layout). Off (recommended): they stack in the Bright group.",
+           "Put Crane, Moon, Phoenix and Spring Semi-Brights in the one-of Views group (the "
+           "book's layout read literally). Off (recommended): they add up in the Bright group.",
            group="reading"),
 ) + shared_options("tie_credits_round_win", *SETTLE_IDS)
 
-PRESETS = (book_preset("Chapter 9 as written: own card values, Storm Chaff wild with "
-                       "leftovers to nobody, hand combinations, target 600, all eight "
-                       "variations off."),)
+PRESETS = (book_preset("As the book has it: its own card values, Storm Chaff wild with leftovers "
+                       "to nobody, hand combinations, target 600, all eight variations off."),)
 
 EVENTS = COMMON_EVENTS + (
-    EventDef("hand_combination_claim", "After the deal the player showed 'cards' from their "
-             "hand and claimed 'combinations' (hand_all_chaff, hand_three_of_a_kind, "
-             "hand_two_three_of_a_kind). Checked against the shown cards (and 'hands' when "
-             "given); unclaimed combinations score nothing.",
+    EventDef("hand_combination_claim", "After the deal the player showed cards from their hand "
+             "and claimed hand combinations (All Chaffs, Any 3 of a Kind, two of them). Checked "
+             "against the shown cards (and the hands, when given); unclaimed combinations score "
+             "nothing.",
              {"combinations": InputDef("", "yaku", "the hand combinations claimed",
                                        choices=tuple(HAND), required=True),
               "cards": InputDef("", "cards", "the cards shown", required=True)}),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..cards import FULL_DECK
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from . import Game, InputDef
 from ._patience import (DECK52, JOKERS, foundations_evaluate, foundations_spec, play_option,
                         result_defs, score_single)
@@ -26,7 +26,7 @@ OPTIONS = (
                 "tens, ribbons, paulownia-chaff-colored) and 'chaff' cards (chaffs, "
                 "willow-ribbon)"),
     play_option("ordered_foundation", "Harder: foundation 1 takes each month's 1st card, 2 its "
-                "2nd, 3 its left chaff (chaff-1), 4 its right chaff (chaff-2) (10.3)"),
+                "2nd, 3 its left chaff, 4 its right chaff"),
     play_option("exhausted_stack_restriction", "Harder: only a December (or a joker, with "
                 "jokers) may fill an empty column"),
     play_option("unbroken_column", "Harder: only whole columns may move within the tableau"),
@@ -36,7 +36,7 @@ OPTIONS = (
     play_option("hidden_stock", "Harder: of the 3 stock cards turned at setup, only the top one "
                 "stays visible"),
     play_option("exhausted_deck_loss", "Harder: the game ends as a loss the first time the draw "
-                "pile is empty and a new draw is needed (10.2); no reshuffle",
+                "pile is empty and a new draw is needed; no reshuffle",
                 excludes=("exhausted_three_times_loss",)),
     play_option("exhausted_three_times_loss", "Harder: the game ends as a loss when the deck is "
                 "exhausted for the third time (at most 2 reshuffles)",
@@ -75,7 +75,7 @@ GAME = Game(
     options=OPTIONS,
     presets=(Preset("book", "48 cards, 6 tableau stacks of 1-6 cards, 3-card stock, unlimited "
                     "reshuffles when the draw pile is empty, foundations January to December; "
-                    "every variation off."),),
+                    "every variation off.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=result_defs("all four foundations built January to December (with jokers: January to "
                      "joker)", "no legal moves are left (or a variation's loss condition)"),

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 from ..cards import mask_of, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import YakuHit, said
 from ..rounds import player_field, players_of
 from . import Game, InputDef, YakuDef
@@ -232,17 +232,17 @@ GAME = Game(
                    "counts toward the agreed number of rounds (recommended).",
                    "drawn_round_replayed", "A drawn round does not count and is replayed.",
                    "draws")
-    + (Option("catch_before_void", BOOL, False, "Reading of §10.1: when a tens April + "
-              "September void and an April + July catch both apply, the catch wins (off: the "
-              "draw wins, recommended).", group="specials"),
-       Option("void_needs_combo", BOOL, False, "Reading of §10.3: Any April & Any September "
-              "(and the tens version) void the round only when someone holds a Hand Combo "
-              "(off: with no combo at all the round is a draw too, recommended).",
+    + (Option("catch_before_void", BOOL, False, "When a tens April + September void and an April "
+              "+ July catch both apply, the catch wins (off: the draw wins, "
+              "recommended).", group="specials"),
+       Option("void_needs_combo", BOOL, False, "Any April & Any September (and the tens version) "
+              "void the round only when someone holds a Hand Combo (off: with no combo at all the "
+              "round is a draw too, recommended).",
               group="specials"))
     + stake_option(),
     presets=(Preset("book", "The book's game: 20-card deck, the 19 Hand Combos and the four "
-                    "Special Hand Combinations as printed, hand value 1 point, only the "
-                    "winner scores, tie_draw, drawn_round_counts."),),
+                    "Special Hand Combinations as printed, hand value 1 point, only the winner "
+                    "scores; a tie is a draw, and a drawn round counts.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=seotda_yaku_defs(COMBOS, DECK, tuple(
         YakuDef(i, dict(SPECIAL_NAMES[i]), p, cards, group="special", description=d,
@@ -253,9 +253,10 @@ GAME = Game(
             ("catcher_apr_jul_tens", "5 (wins when the top hand is rank 2 or 3)",
              slugs_of(TENS_APR_JUL), "April ten + July ten: catches crane-moon or "
              "crane-curtain"),
-            ("void_apr_sep", "draw (when the top hand is rank 14-19 or none)",
+            ("void_apr_sep", "draw (when the top hand is rank 14-19, or nobody has a hand combo)",
              slugs_of(APR | SEP), "Any April + any September: cancels a weak round"),
-            ("void_apr_sep_tens", "draw (when the top hand is rank 4-19 or none)",
+            ("void_apr_sep_tens", "draw (when the top hand is rank 4-19, or nobody has a hand "
+             "combo)",
              slugs_of(TENS_APR_SEP), "April ten + September ten: cancels a pair round")))),
     events=(),
     compile=compile,

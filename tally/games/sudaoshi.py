@@ -97,16 +97,16 @@ OPTIONS = (
     Option("open_hand", BOOL, False, "Cards shown to claim hand combinations stay face up "
            "for the whole round (no scoring effect).", group="game flow"),
 ) + shared_options("counting_rounds", "tie_credits_round_win") + (
-    Option("chips_per_point", NUMBER, 0, "Money layer (section 6): the round is zero-sum, so "
-           "players settle the round scores x this rate in the fewest payments (0 = off).",
+    Option("chips_per_point", NUMBER, 0, "Money: the round is zero-sum, so players settle the "
+           "round scores x this rate in the fewest payments (0 = off).",
            minimum=0, group="payment"),
 )
-PRESETS = (book_preset("Chapter 18 as written: burdens 100/110/120, hand combinations and "
-                       "yaku taken from each opponent, both variations off."),)
+PRESETS = (book_preset("As the book has it: burdens 100/110/120, hand combinations and yaku taken "
+                       "from each opponent, both variations off."),)
 
 EVENTS = tuple(e for e in COMMON_EVENTS if e.id != "misdeal") + (
-    EventDef("misdeal", "All 4 cards of a month were dealt to the field (the only misdeal, "
-             "reason field_four): the same dealer redeals with the same burdens.",
+    EventDef("misdeal", "All 4 cards of a month were dealt to the field (the only misdeal): the "
+             "same dealer redeals with the same burdens.",
              {"reason": InputDef("", "choice", "the reason", choices=("field_four",),
                                  required=True)}, per_player=False),
     EventDef("hand_combo_claim", "Before play the player claimed a hand combination by "

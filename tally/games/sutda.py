@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..cards import mask_of
-from ..options import BOOL, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from . import Game
 from ._luck import (combo, either_or, score_seotda, seotda_evaluate, seotda_table,
                     seotda_tie_options, seotda_yaku_defs, stake_option, sutda_top_combos)
@@ -74,7 +74,7 @@ GAME = Game(
                "the game, so off by default).", group="hands"),) + stake_option(),
     presets=(Preset("book", "The book's game: 20-card deck, the 17 Hand Combos as printed "
                     "(3rd/4th chaffs told apart, 1 + 8, 10-4 above 10-1), hand value 1 point, "
-                    "only the winner scores, tie_draw."),),
+                    "only the winner scores; a tie is a draw.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=seotda_yaku_defs(combos(False), DECK),
     events=(),

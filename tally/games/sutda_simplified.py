@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..cards import mask_of
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from . import Game
 from ._luck import (combo, either_or, score_seotda, seotda_evaluate, seotda_table,
                     seotda_tie_options, seotda_yaku_defs, stake_option, sutda_top_combos)
@@ -59,9 +59,9 @@ GAME = Game(
     players=(2, 10),
     deck=DECK,
     options=seotda_tie_options() + stake_option(),
-    presets=(Preset("book", "The book's game: 20-card deck, the 17 Hand Combos as printed "
-                    "(1 + 8, not 1 + 9), hand value 1 point, only the winner scores, "
-                    "tie_draw."),),
+    presets=(Preset("book", "The book's game: 20-card deck, the 17 Hand Combos as printed (1 + 8, "
+                    "not 1 + 9), hand value 1 point, only the winner "
+                    "scores; a tie is a draw.", names=HANAMI_BOOK),),
     default_preset="book",
     yaku=seotda_yaku_defs(COMBOS, DECK),
     events=(),

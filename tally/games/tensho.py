@@ -8,7 +8,7 @@ cards and the card values differ (section 2). Never share tables with the simpli
 
 from __future__ import annotations
 
-from ..options import CHOICE, Option, Preset
+from ..options import CHOICE, HANAMI_BOOK, Option, Preset
 from . import Game
 from ._capture import DEALT_HANDS_INPUT
 from . import _tensho as T
@@ -80,19 +80,20 @@ VALUES = {"pine-crane": 15, "pine-poetry": 5, "willow-rainman": 10, "willow-swal
 VARIANT = T.Variant(
     game_id="tensho", front=FRONT, back=BACK, option_id="back_two_card", option_month=2,
     option_choices=("willow-swallow", "willow-rainman"),
-    option_note="section 10 T3: the chart values both at 10; FudaWiki uses the swallow, "
+    option_note="the chart values both at 10; FudaWiki uses the swallow, "
                 "some sources the rain man", values=VALUES, yaku=YAKU, digest="tensho.md")
 
 # T10: the first-dealer draw in Tensho's own calendar (recommended) or the ordinary one.
 DRAW_ORDER = Option(
     "first_dealer_month_order", CHOICE, "tensho",
-    "First-dealer draw (section 10 T10): the earliest month wins, counted in Tensho's order "
-    "('tensho', recommended: willow 2 beats cherry 3) or the ordinary calendar ('ordinary'). "
-    "Never affects scoring.", choices=("tensho", "ordinary"), group="game flow")
+    "First-dealer draw: the earliest month wins, counted in Tensho's order (recommended: willow 2 "
+                    "beats cherry 3) or the "
+                    "ordinary calendar. Never "
+                    "affects scoring.", choices=("tensho", "ordinary"), group="game flow")
 
 OPTIONS = T.options(VARIANT, (DRAW_ORDER,))
-PRESETS = (Preset("book", "The book's rules (section 8.1): 45 cards, quick deal, the yaku set "
-                  "chosen per round, back_two_card = willow-swallow, most round wins.", {}),)
+PRESETS = (Preset("book", "The book's rules: 45 cards, quick deal, the yaku set chosen each "
+                  "round, Back 2 is the swallow, most round wins.", {}, names=HANAMI_BOOK),)
 
 
 def compile(rules):

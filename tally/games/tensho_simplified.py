@@ -8,7 +8,7 @@ total, then more chaffs, then the higher card total (section 5). Shared code: ``
 
 from __future__ import annotations
 
-from ..options import Preset
+from ..options import HANAMI_BOOK, Preset
 from . import Game
 from ._capture import DEALT_HANDS_INPUT
 from . import _tensho as T
@@ -72,13 +72,13 @@ VALUES = {"pine-crane": 15, "pine-poetry": 5, "plum-warbler": 10, "plum-poetry":
 VARIANT = T.Variant(
     game_id="tensho-simplified", front=FRONT, back=BACK, option_id="back_eleven_card",
     option_month=11, option_choices=("willow-rainman", "willow-swallow"),
-    option_note="section 10 TS3: the chart values only the rain man above 1; the "
+    option_note="the chart values only the rain man above 1; the "
                 "traditional game uses the swallow", values=VALUES, yaku=YAKU,
     digest="tensho-simplified.md")
 
 OPTIONS = T.options(VARIANT)
-PRESETS = (Preset("book", "The book's rules (section 8.1): 45 cards, quick deal, the yaku set "
-                  "chosen per round, back_eleven_card = willow-rainman, most round wins.", {}),)
+PRESETS = (Preset("book", "The book's rules: 45 cards, quick deal, the yaku set chosen each "
+                  "round, Back 11 is the rain man, most round wins.", {}, names=HANAMI_BOOK),)
 
 
 def compile(rules):
