@@ -9,6 +9,7 @@ import random
 import pytest
 
 import tally
+from tally import TallyError
 
 ODD_VALUES = [None, 1, -1, True, "x", [], {}, ["pine-crane"], {"x": 1}, 1.5, "pine-crane",
               [[1]], {"A": None}]
@@ -36,6 +37,21 @@ def mutate(obj, rng):
     else:
         parent.append(rng.choice(ODD_VALUES))
     return obj
+
+
+def rejected_mutations(example, score, rng, n=1500):
+    """Score ``n`` changed copies of ``example`` (1-3 changes each): each must score or raise
+    TallyError, never another exception. Returns how many were rejected."""
+    rejected = 0
+    for _ in range(n):
+        rnd = copy.deepcopy(example)
+        for _ in range(rng.randint(1, 3)):
+            rnd = mutate(rnd, rng)
+        try:
+            score(rnd)
+        except TallyError:
+            rejected += 1
+    return rejected
 
 
 @pytest.mark.parametrize("game", sorted(tally.GAMES))
