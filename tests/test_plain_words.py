@@ -49,47 +49,6 @@ ALLOWED = (
     re.compile(r"https?://\S+"),
 )
 
-# Go-Stop's option, preset, event and input texts live in tally/games/go_stop.py and
-# _go_stop_*.py, which another change is editing: the English texts below still cite ids and
-# the digest's sections (their Japanese and Korean are already plain). Each is left out of the
-# English pages' text until it is rewritten; test_pending_texts_are_still_there fails as soon
-# as one is gone, so that it is taken off this list.
-PENDING = {
-    "go-stop": (
-        "How chrysanthemum-sake counts (2.3)",
-        "Which bonus cards are in play: pagat = joker-2, joker-3 (2 and 3 junk); pagat_all = "
-        "joker-1/2/3; book = joker-a..f at the values below; encyclopedia = joker-2 and "
-        "joker-a..f at 2 junk; none",
-        "Stock cards after a bomb (play only; limits pass_hand_play events)",
-        "Go bonus (5.5); korean_common = (P + n) x 2^(n-2) from the 3rd Go",
-        "[P var] 2-player pi-bak threshold override (null = none)",
-        "Oe-myeon liability (5.7)",
-        "Chips per card sold, any amount (empty = compensation_rate)",
-        "Pagat's Go Stop (recommended default, 8.7)",
-        "Hanafuda Games: Hanami Edition, ch. 16 (8.7)",
-        "Encyclopedia (Wikipedia) article, gaps filled from Pagat (8.7)",
-        "The Korean rules most Go-Stop apps use: korean_common Go bonus, gwang-bak, pi-bak at 5 "
-        "junk or fewer (7 with 2 players; none without junk), meong-bak, go-bak paying for both "
-        "(x2 with 2 players), bomb x2 (bipark/gostop-ts src/score.ts, "
-        "ZeroFriends/GoStopCalculator, yubyunghun/hwatu-gostop-rl RULES.md)",
-        "bipark/gostop-ts (src/score.ts, src/play.ts): korean_apps plus reverse Go x4, go-bak "
-        "doubling both shares, sake cup read for points, instant wins of 3 chips",
-        "ZeroFriends/GoStopCalculator (its domain use cases): korean_apps, with first-turn "
-        "ttadak, yeon-ppuk and sam-yeon-ppuk chips paid alongside the Stop, and bright selling "
-        "paid by everyone who plays",
-        "yubyunghun/hwatu-gostop-rl (engine/scoring.py, RULES.md): target 7, sake cup only an "
-        "animal, korean_common Go bonus, meong-dda, go-bak x2; a ppuk takes a junk from each "
-        "opponent and never ends the hand",
-        "andy140733-cyber/gostop-scoreboard (js/scoring.js): no Go chips, x2 from the third "
-        "Go, bomb x2, pi-bak, go-bak paying for both; no gwang-bak or meong-bak",
-        "With option weol_yak_month: the month whose four cards multiply the winner's score "
-        "by 4.",
-        "Default true; false skips checking the Go and Stop scores against the captures (for "
-        "illustrative hands).",
-    ),
-}
-
-
 class Visible(html.parser.HTMLParser):
     """The text of a page a player can see or hear."""
     HIDDEN = {"script", "style", "svg", "template"}
@@ -170,9 +129,6 @@ def test_no_internal_words_on_any_page(client, sessions, game_id, lang):
         r = client.get(page_url(page, game_id, sessions[game_id], lang))
         assert r.status_code == 200, (page, r.status_code)
         text = visible_text(r.get_data(as_text=True))
-        if lang == "en":
-            for pending in PENDING.get(game_id, ()):
-                text = text.replace(pending, " ")
         bad = leaks(text)
         if bad:
             found[page] = sorted(set(bad))
@@ -231,15 +187,3 @@ def test_the_leak_patterns_catch_what_the_issue_quotes():
                   "Four brights: 8 points; off", "1.5 chips", "Koi-Koi · Aki, Bo",
                   "https://example.org/s/abc_def?t=x_y"):
         assert not leaks(plain), plain
-
-
-def test_pending_texts_are_still_there():
-    """PENDING lists texts still to be rewritten: one that is gone from the registry is off
-    the list too."""
-    for game_id, texts in PENDING.items():
-        g = GAMES[game_id]
-        shown = {o.description for o in g.options} | {p.description for p in g.presets} | {
-            e.description for e in g.events} | {i.description for i in g.inputs} | {
-            i.description for e in g.events for i in e.inputs}
-        gone = [t for t in texts if t not in shown]
-        assert not gone, f"rewritten, take them off PENDING: {gone}"

@@ -3,11 +3,12 @@ sections 4 and 8). The scoring functions live in ``go_stop.py``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from ..cards import BONUS_CARDS, FLOWERS, slugs_of
 from ..games import EventDef, InputDef, YakuDef
-from ..options import BOOL, CHOICE, INT, Option, Preset
+from ..options import BOOL, CHOICE, HANAMI_BOOK, INT, Option, Preset
 
 # ---------------------------------------------------------------------------------------------
 # Options: every id of digest section 8 (8.1-8.6), plus the book's per-joker values (2.4: "each
@@ -40,15 +41,18 @@ OPTIONS = (
     _o("palssari", BOOL, False, "[P var] +8 for all wisteria and clover cards; not counted "
        "toward the Stop target", (), "scoring"),
     # 8.2 special cards and jokers
-    _o("sake_mode", CHOICE, "animal_or_double_junk", "How chrysanthemum-sake counts (2.3)",
+    _o("sake_mode", CHOICE, "animal_or_double_junk", "How the chrysanthemum sake cup counts",
        ("animal_or_double_junk", "animal_or_single_junk", "animal_and_single_junk",
         "animal_only"), "cards"),
     _o("iris_bridge_mode", CHOICE, "animal", "iris-bridge takes the sake cup's role (the sake "
        "is then animal only) [P var, B var]",
        ("animal", "animal_or_double_junk", "animal_and_single_junk"), "cards"),
-    _o("joker_table", CHOICE, "pagat", "Which bonus cards are in play: pagat = joker-2, joker-3 "
-       "(2 and 3 junk); pagat_all = joker-1/2/3; book = joker-a..f at the values below; "
-       "encyclopedia = joker-2 and joker-a..f at 2 junk; none", ("pagat", "pagat_all", "book", "encyclopedia", "none"),
+    _o("joker_table", CHOICE, "pagat", ("Which bonus cards are in play: Pagat's (joker-2 and"
+                                        " joker-3, worth 2 and 3 junk), all three of Pagat's"
+                                        " (joker-1, 2 and 3), the book's (joker-a to joker-f"
+                                        " at the values below), the encyclopedia's (joker-2,"
+                                        " and joker-a to joker-f at 2 junk), or no bonus "
+                                        "cards"), ("pagat", "pagat_all", "book", "encyclopedia", "none"),
        "cards"),
     _o("joker_abilities", BOOL, False, "[P var, B var] ability jokers joker-boss, joker-double, "
        "joker-shield, joker-deny are in play (0 junk each, 10 A29)", (), "cards"),
@@ -81,8 +85,9 @@ OPTIONS = (
        "is x4", (), "deal"),
     _o("bomb_with_declared_triple", BOOL, False, "A triple declared as heundeum may still bomb "
        "([P] no, [E] yes)", (), "deal"),
-    _o("bomb_draw_mode", CHOICE, "one_plus_two_skips", "Stock cards after a bomb (play only; "
-       "limits pass_hand_play events)", ("one_plus_two_skips", "draw_three", "draw_two"),
+    _o("bomb_draw_mode", CHOICE, "one_plus_two_skips", ("Stock cards after a bomb (play only; "
+                                                        "limits how many hand plays may be "
+                                                        "skipped after it)"), ("one_plus_two_skips", "draw_three", "draw_two"),
        "deal"),
     _o("bomb_multiplier", BOOL, False, "[B] x2 per bomb for a winning bomber", (), "deal"),
     _o("bomb_steals_junk", BOOL, False, "[E, P var] a bomb takes 1 junk from each opponent",
@@ -120,8 +125,9 @@ OPTIONS = (
     # 8.5 payment
     _o("stop_threshold_2p", INT, 7, "Stop target with 2 players (5 or 7)", (), "payment", 1),
     _o("stop_threshold_3p", INT, 3, "Stop target with 3 players", (), "payment", 1),
-    _o("go_bonus_formula", CHOICE, "pagat_example", "Go bonus (5.5); korean_common = "
-       "(P + n) x 2^(n-2) from the 3rd Go",
+    _o("go_bonus_formula", CHOICE, "pagat_example", ("Go bonus; the common Korean one is "
+                                                     "(points + Go calls) x 2^(calls - 2) from"
+                                                     " the 3rd Go"),
        ("pagat_example", "pagat_text", "encyclopedia", "book", "korean_common",
         "three_go_double"), "payment"),
     _o("gwang_bak_mode", CHOICE, "double", "Gwang-bak: x2, +2 chips after multiplying, or off",
@@ -130,8 +136,8 @@ OPTIONS = (
        (), "payment"),
     _o("pi_bak_threshold", CHOICE, 5, "Pi-bak when a loser's junk value is below this",
        (5, 6, 7, 8), "payment"),
-    _o("pi_bak_threshold_2p", CHOICE, None, "[P var] 2-player pi-bak threshold override "
-       "(null = none)", (None, 7, 8), "payment"),
+    _o("pi_bak_threshold_2p", CHOICE, None, ("Variation: another pi-bak threshold with 2 "
+                                             "players (not set: the same as with 3)"), (None, 7, 8), "payment"),
     _o("animal_double_mode", CHOICE, "meong_dda_all", "Winner with 7+ animals: x2 every loser "
        "(meong-dda), x2 losers with no animal (meong-bak), both, or off",
        ("meong_dda_all", "meong_bak_only", "both", "off"), "payment"),
@@ -139,7 +145,8 @@ OPTIONS = (
        "ribbon row", (), "payment"),
     _o("go_bak_mode", CHOICE, "pay_for_both", "A loser who said Go pays for both (3 players) or "
        "pays x2 [E], or off", ("pay_for_both", "double", "off"), "payment"),
-    _o("oe_myeon_mode", CHOICE, "pagat", "Oe-myeon liability (5.7)",
+    _o("oe_myeon_mode", CHOICE, "pagat", ("Oe-myeon: what a player pays who left the card "
+                                          "the winner stopped with"),
        ("off", "pagat", "book", "book_responsibility"), "payment"),
     _o("draw_refusal_scope", CHOICE, "next_turn_window", "How long a refused nagari offer "
        "makes the refuser liable", ("next_turn_window", "rest_of_hand"), "payment"),
@@ -199,8 +206,8 @@ OPTIONS = (
     _o("compensation_payers", CHOICE, "non_dealers", "Who pays a player who sells brights: the "
        "two non-dealers who play, or everyone who plays the hand",
        ("non_dealers", "all_players"), "gwangpalli"),
-    Option("compensation_price", INT, None, "Chips per card sold, any amount (empty = "
-           "compensation_rate)", minimum=1, group="gwangpalli", nullable=True),
+    Option("compensation_price", INT, None, ("Chips per card sold, any amount (empty: the "
+                                             "chips per eligible card above)"), minimum=1, group="gwangpalli", nullable=True),
 )
 
 # The preset values of the programs of issue 10, each read from the program's own source (the
@@ -230,14 +237,14 @@ _GOSTOP_SCOREBOARD = {
     "bomb_multiplier": True, "first_turn_ppuk_chips": 0, "oe_myeon_mode": "off"}
 
 PRESETS = (
-    Preset("pagat", "Pagat's Go Stop (recommended default, 8.7)", {}),
-    Preset("book", "Hanafuda Games: Hanami Edition, ch. 16 (8.7)", {
+    Preset("pagat", "Pagat's Go-Stop rules (recommended)", {}),
+    Preset("book", "The Hanami book's Go-Stop (Hanafuda Games: Hanami Edition)", {
         "sa_gwang_points": 5, "joker_table": "book", "four_in_hand_mode": "optional_win",
         "heundeum_timing": "deal_only", "bomb_with_declared_triple": True,
         "bomb_draw_mode": "draw_three", "bomb_multiplier": True, "ja_ppuk_junk": 1,
         "go_bonus_formula": "book", "oe_myeon_mode": "book",
         "draw_refusal_scope": "rest_of_hand"}),
-    Preset("encyclopedia", "Encyclopedia (Wikipedia) article, gaps filled from Pagat (8.7)", {
+    Preset("encyclopedia", "The Wikipedia article, its gaps filled from Pagat", {
         "sa_gwang_points": 5, "joker_table": "encyclopedia", "joker_stays_with_ppuk": True,
         "joker_hand_mode": "bank_and_redraw", "bomb_with_declared_triple": True,
         "bomb_steals_junk": True, "go_bonus_formula": "encyclopedia", "pi_bak_threshold": 6,
@@ -247,25 +254,42 @@ PRESETS = (
     # What they share: (P + n) x 2^(n-2) from the 3rd Go, gwang-bak, pi-bak at 5 junk or
     # fewer (7 with 2 players, none for no junk at all), meong-bak on a loser with no animal,
     # go-bak paying for both (x2 with 2 players), a bomb doubling like a shake.
-    Preset("korean_apps", "The Korean rules most Go-Stop apps use: korean_common Go bonus, "
-           "gwang-bak, pi-bak at 5 junk or fewer (7 with 2 players; none without junk), "
-           "meong-bak, go-bak paying for both (x2 with 2 players), bomb x2 (bipark/gostop-ts "
-           "src/score.ts, ZeroFriends/GoStopCalculator, yubyunghun/hwatu-gostop-rl RULES.md)",
+    Preset("korean_apps", ("The Korean rules most Go-Stop apps use: the common Korean Go "
+                           "bonus, gwang-bak, pi-bak at 5 junk or fewer (7 with 2 players; "
+                           "no pi-bak without junk), meong-bak, go-bak paying for both (x2 "
+                           "with 2 players), bomb x2"),
            _KOREAN_APPS),
-    Preset("gostop_ts", "bipark/gostop-ts (src/score.ts, src/play.ts): korean_apps plus "
-           "reverse Go x4, go-bak doubling both shares, sake cup read for points, instant "
-           "wins of 3 chips", {**_KOREAN_APPS, **_GOSTOP_TS}),
-    Preset("gostop_calculator", "ZeroFriends/GoStopCalculator (its domain use cases): "
-           "korean_apps, with first-turn ttadak, yeon-ppuk and sam-yeon-ppuk chips paid "
-           "alongside the Stop, and bright selling paid by everyone who plays",
+    Preset("gostop_ts", ("The gostop-ts app: the Korean apps' rules plus reverse Go x4, "
+                         "go-bak doubling both shares, the sake cup read for points, instant"
+                         " wins of 3 chips"), {**_KOREAN_APPS, **_GOSTOP_TS}),
+    Preset("gostop_calculator", ("The GoStopCalculator app: the Korean apps' rules, with "
+                                 "first-turn ttadak, yeon-ppuk and sam-yeon-ppuk chips paid "
+                                 "alongside the Stop, and bright selling paid by everyone "
+                                 "who plays"),
            {**_KOREAN_APPS, **_GOSTOP_CALCULATOR}),
-    Preset("hwatu_gostop_rl", "yubyunghun/hwatu-gostop-rl (engine/scoring.py, RULES.md): "
-           "target 7, sake cup only an animal, korean_common Go bonus, meong-dda, go-bak x2; "
-           "a ppuk takes a junk from each opponent and never ends the hand", _HWATU_GOSTOP_RL),
-    Preset("gostop_scoreboard", "andy140733-cyber/gostop-scoreboard (js/scoring.js): no Go "
-           "chips, x2 from the third Go, bomb x2, pi-bak, go-bak paying for both; no gwang-bak "
-           "or meong-bak", _GOSTOP_SCOREBOARD),
+    Preset("hwatu_gostop_rl", ("The hwatu-gostop-rl program: target 7, the sake cup only an "
+                               "animal, the common Korean Go bonus, meong-dda, go-bak x2; a "
+                               "ppuk takes a junk from each opponent and never ends the hand"), _HWATU_GOSTOP_RL),
+    Preset("gostop_scoreboard", ("The gostop-scoreboard app: no Go chips, x2 from the third "
+                                 "Go, bomb x2, pi-bak, go-bak paying for both; no gwang-bak "
+                                 "or meong-bak"), _GOSTOP_SCOREBOARD),
 )
+# what a table calls each preset (the pages show these, never the id)
+PRESET_NAMES = {
+    "pagat": {"en": "Pagat's rules", "ja": "Pagat のルール", "ko": "Pagat 규칙"},
+    "book": HANAMI_BOOK,
+    "encyclopedia": {"en": "Wikipedia's rules", "ja": "Wikipedia のルール", "ko": "위키백과 규칙"},
+    "korean_apps": {"en": "The Korean apps' rules", "ja": "韓国アプリのルール",
+                    "ko": "한국 앱 규칙"},
+    "gostop_ts": {"en": "The gostop-ts app", "ja": "gostop-ts アプリ", "ko": "gostop-ts 앱"},
+    "gostop_calculator": {"en": "The GoStopCalculator app", "ja": "GoStopCalculator アプリ",
+                          "ko": "GoStopCalculator 앱"},
+    "hwatu_gostop_rl": {"en": "The hwatu-gostop-rl program", "ja": "hwatu-gostop-rl プログラム",
+                        "ko": "hwatu-gostop-rl 프로그램"},
+    "gostop_scoreboard": {"en": "The gostop-scoreboard app", "ja": "gostop-scoreboard アプリ",
+                          "ko": "gostop-scoreboard 앱"},
+}
+PRESETS = tuple(replace(p, names=PRESET_NAMES[p.id]) for p in PRESETS)
 
 
 def _n(en, ko, ja=None):
@@ -326,7 +350,7 @@ _STEAL_CAUSES = ("sseul", "ttadak", "chok", "stack_capture", "ja_ppuk", "bomb", 
 EVENTS = (
     # the Go's score is optional: checked when given (issue 9, "no traps")
     EventDef("go", "the player says Go", {"score": _SCORE}),
-    EventDef("stop", "the player says Stop: the hand ends and is settled (5.8)",
+    EventDef("stop", "the player says Stop: the hand ends and is settled",
              {"score": _SCORE}),
     EventDef("winning_brights", "[B var] five brights: forced Stop",
              requires=("winning_brights",)),
@@ -354,7 +378,7 @@ EVENTS = (
              requires=_JOKERS),
     EventDef("joker_from_layout", "a bonus card dealt to the layout goes to the dealer",
              {"card": _JOKER_CARD}, requires=_JOKERS),
-    EventDef("junk_transfer", "a junk card moves from 'from' to 'player' (6.5)",
+    EventDef("junk_transfer", "a junk card moves from one player to another",
              {"from": _f("player", "who gives the card", required=True),
               "card": _f("card", "the junk card", required=True),
               "cause": _f("choice", "the event that moved it", choices=_STEAL_CAUSES)}),
@@ -370,10 +394,10 @@ EVENTS = (
     EventDef("nagari", "the hand ends with no winner", {"reason": _f("text", "the reason")},
              per_player=False),
     EventDef("syodang_offer", "the player offers a nagari (3 players)",
-             {"refused_by": _f("player", "who refused (none when both accept)")}),
-    EventDef("syodang_lapsed", "the refusal window of the last refused offer closed "
-             "(next_turn_window scope)", {}, per_player=False),
-    EventDef("oe_myeon", "the player left the card the winner stopped with (5.7)",
+             {"refused_by": _f("player", "who refused (empty when both accept)")}),
+    EventDef("syodang_lapsed", ("the refusal window of the last refused offer closed (when "
+                                "the refuser is liable until their next turn)"), {}, per_player=False),
+    EventDef("oe_myeon", "the player left the card the winner stopped with",
              {"card": _f("card", "the card left", required=True),
               "kind": _f("choice", "how it was left",
                          choices=("played_unmatched", "left_capturable")),
@@ -392,7 +416,8 @@ EVENTS = (
              requires=("baek_hwa_jeom",)),
     EventDef("boar_first_turn", "[var] clover-boar captured on the first turn",
              requires=("boar_first_turn_chips",)),
-    EventDef("boar_capture", "[var] the same as boar_first_turn (the 7 spelling)",
+    EventDef("boar_capture", ("Variation: the same as the boar captured on the first turn "
+                              "(another name for it)"),
              requires=("boar_first_turn_chips",)),
     # the ppuk runs some score apps pay for (issue 10): paid at once, the hand goes on
     EventDef("yeon_ppuk", "[var] a second ppuk in a row (yeon-ppuk): chips from each "

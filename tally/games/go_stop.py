@@ -430,11 +430,11 @@ GAME = Game(
                      InputDef("multiplier", "int", "Multiplier", required=True, minimum=2,
                               maximum=9))),
         InputDef("weol_yak_month", "choice",
-                 "With option weol_yak_month: the month whose four cards multiply the "
-                 "winner's score by 4.", choices=tuple(f.id for f in FLOWERS)),
+                 ("With the month drawn before the deal (weol-yak): the month whose four "
+                  "cards multiply the winner's score by 4."), choices=tuple(f.id for f in FLOWERS)),
         InputDef("check_calls", "bool",
-                 "Default true; false skips checking the Go and Stop scores against the "
-                 "captures (for illustrative hands)."),
+                 ("On unless told otherwise; off skips checking the Go and Stop scores "
+                  "against the captures (for illustrative hands).")),
         DECLARED,  # quick entry (issue 9): instead of a player's captured cards
     ),
 )
