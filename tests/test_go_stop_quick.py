@@ -16,7 +16,7 @@ import pytest
 
 import tally
 from tally import TallyError, create_app
-from test_go_stop import B_STD, C_STD, D1_A, D1_C, D4_A12, D4_B, D4_C, DRY4, GODORI5, HONG3
+from test_go_stop import paid, B_STD, C_STD, D1_A, D1_C, D4_A12, D4_B, D4_C, DRY4, GODORI5, HONG3
 
 G = "go-stop"
 
@@ -52,13 +52,6 @@ def score(rnd, preset=None, **options):
     return tally.score_round(G, rnd, preset=preset, options=options or None)
 
 
-def paid(result):
-    """{loser: chips paid to the winner} for the Stop settlement."""
-    out = {}
-    for p in result.payments:
-        if p.reason.startswith("Stop"):
-            out[p.payer] = out.get(p.payer, 0) + p.amount
-    return out
 
 
 def settles_alike(q, cards):

@@ -238,8 +238,11 @@ def session_for(session_id: str, need: str) -> tuple[Store, dict]:
     """The store and the session's row, once the presented token allows ``need`` (404 before
     401/403)."""
     st = store()
+    checked = g.get("tally_session")  # already checked by session_credential_first
+    if checked and checked[0] == session_id and (need == "read" or checked[2] == "edit"):
+        return st, checked[1]
     row = st.need_session(session_id)
-    authorize(row, need)
+    g.tally_session = (session_id, row, authorize(row, need))
     return st, row
 
 
