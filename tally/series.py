@@ -210,6 +210,10 @@ def score_one(cfg: SeriesConfig, inp: Mapping, *, seq: int, month: int, dealer: 
     for spec in get_game(cfg.game).inputs:
         if spec.kind == "series_length" and cfg.length is not None:
             full.setdefault(spec.key, cfg.length)
+        # the round's month (Koi-Koi's house rules read it): the series' month, 1-12 in turn,
+        # unless the table gave one
+        if spec.key == "month" and spec.kind == "choice":
+            full.setdefault(spec.key, (month - 1) % 12 + 1)
     try:
         res = score_round(cfg.game, full, preset=cfg.preset, options=cfg.options)
     except TallyError as e:

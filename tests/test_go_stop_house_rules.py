@@ -406,7 +406,7 @@ def test_rl_ppuk_takes_junk_and_never_ends_the_hand():
     ev = [{"type": "ppuk", "player": "A", "month": m, "turn": 2}
           for m in ("pine", "plum", "cherry")] + stop("A")
     res = score(round_of({"A": RL_SEVEN, "B": RL_LOSER}, ev), "hwatu_gostop_rl")
-    assert res.net()["A"] == 7 and [p.reason for p in res.payments] == ["Stop settlement (5.8)"]
+    assert res.net()["A"] == 7 and [p.reason for p in res.payments] == ["Stop settlement"]
     assert [x["junk"] for x in res.players[0].extra["junk_received"]] == [1, 1, 1]
 
 
@@ -817,10 +817,203 @@ def test_the_new_sentences_are_translated(lang):
         seen |= set(_templates(score(rnd, preset, **options).to_dict()))
     fields = lambda t: sorted({f for _, f, _, _ in string.Formatter().parse(t) if f})
     for t in ("sam-yeon-ppuk: three ppuk in a row", "yeon-ppuk: a second ppuk in a row",
-              "third ppuk: play goes on (three_ppuk_ends_hand off)"):
+              "third ppuk: play goes on (the table plays on after a third ppuk)"):
         assert t in seen
-    for words in ("both_shares", "escapes pi-bak", "most points", "reverse Go", "point_value"):
+    for words in ("share doubled", "escapes pi-bak", "most points", "reverse Go",
+                  "chips per point"):
         assert any(words in t for t in seen), words
     for t in seen:
         m = cat.get(t)
         assert m and m.string and fields(m.string) == fields(t), t
+
+
+# =============================================================================================
+# Issue 10, second pass: four playing, who pays when both losers said Go, a bomb doubling the
+# hand whoever bombed, chok without junk, and a bright seller's sets
+# =============================================================================================
+
+# four playing (four_may_all_play, on in gostop_calculator). zf_net's winner piles would need
+# more junk than the deck holds for three losers, so these cases name the winner's pile:
+# ribbons only where no bak is read, else the rows the baks read (each pile's points checked)
+RIB7 = HONG + ["peony-blue", "chrysanthemum-blue", "wisteria-ribbon", "iris-ribbon",
+               "willow-ribbon"]  # Hong-dan 3 + 8 ribbons 4 = 7, no bright, animal or junk row
+ZF4_PILES = {"ribbons 7": RIB7, "junk 5": HONG + SINGLES[:11], "animals 6": ANIMALS7 + HONG,
+             "all rows 7": BRIGHT3 + ANIMALS7 + SINGLES[:10],
+             "bright junk 8": BRIGHT3 + HONG + SINGLES[:11]}
+
+
+def zf4_net(pile, losers, point):
+    """A ZeroFriends case with three losers: the winner "1" holds ``pile``; each loser holds
+    what keeps off the baks not named (a bright, an animal, 6 junk) and says Go for GoBak."""
+    pile = ZF4_PILES[pile]
+    scored = {y.id for y in tally.evaluate(G, pile, preset="gostop_calculator").yaku}
+    brights, animals = list(SPARE_BRIGHTS), ["wisteria-cuckoo"]
+    junk = [c for c in SINGLES if c not in pile] + DOUBLES
+    caps, events, sake_as = {"1": pile}, [], {}
+    for L, baks in losers:
+        mine = []
+        if scored & {"sam_gwang"} and "LightBak" not in baks:
+            mine.append(brights.pop())
+        if len([c for c in pile if c in ANIMALS7]) >= 7 and "MongBak" not in baks:
+            mine.append(animals.pop() if animals else "chrysanthemum-sake")
+            sake_as.update({L: "animal"} if mine[-1] == "chrysanthemum-sake" else {})
+        if "pi" in scored:
+            take = 1 if "PeaBak" in baks else 6
+            while take > 0:
+                mine.append(junk.pop(0))
+                take -= 2 if mine[-1] in DOUBLES else 1
+        caps[L] = mine
+        events += go(L) if "GoBak" in baks else []
+    rnd = round_of(caps, events + stop("1"), sake_as=sake_as)
+    return score(rnd, "gostop_calculator", point_value=point).net()
+
+
+@pytest.mark.parametrize("name, pile, point, losers, expected", [
+    ("기본 케이스 - 박 없이 승자 7점, 점당 100원", "ribbons 7", 100,
+     [("2", []), ("3", []), ("4", [])], {"1": 2100, "2": -700, "3": -700, "4": -700}),
+    ("피박 케이스 - 한 명이 피박", "junk 5", 100, [("2", ["PeaBak"]), ("3", []), ("4", [])],
+     {"1": 2000, "2": -1000, "3": -500, "4": -500}),
+    ("멍박 케이스 - 한 명이 멍박", "animals 6", 50, [("2", []), ("3", ["MongBak"]), ("4", [])],
+     {"1": 1200, "2": -300, "3": -600, "4": -300}),
+    ("고박 케이스 - 고박자가 모든 패자의 돈을 냄", "ribbons 7", 100,
+     [("2", ["GoBak"]), ("3", []), ("4", [])], {"1": 2100, "2": -2100, "3": 0, "4": 0}),
+    ("고박 케이스 - 고스톱 (4명) 다른 사람 금액 그대로 적용", "junk 5", 100,
+     [("2", ["GoBak"]), ("3", ["PeaBak"]), ("4", [])], {"1": 2000, "2": -2000, "3": 0, "4": 0}),
+])
+def test_zf_loser_score_three_losers(name, pile, point, losers, expected):
+    """[ZF] CalculateLoserScoreUseCaseTest (commit 1e8ae56), the cases with three losers: four
+    people all play the hand (four_may_all_play, in the gostop_calculator preset)."""
+    assert zf4_net(pile, losers, point) == expected
+
+
+@pytest.mark.parametrize("name, pile, point, losers", [
+    ("총액 검증 - 받는 돈과 내는 돈의 합은 0", "all rows 7", 100,
+     [("2", ["PeaBak"]), ("3", ["LightBak", "MongBak"]), ("4", [])]),
+    ("고박 케이스 - 총액 검증", "bright junk 8", 150,
+     [("2", ["GoBak", "PeaBak"]), ("3", ["LightBak"]), ("4", [])]),
+])
+def test_zf_loser_score_three_losers_sum_to_zero(name, pile, point, losers):
+    """[ZF] CalculateLoserScoreUseCaseTest's two '총액 검증' cases assert only that the accounts
+    sum to zero; the amounts follow its rule (CalculateLoserScoreUseCase at 1e8ae56: each bak
+    x2, a go-bak loser with three or more pays every share as it is, own share without the
+    go-bak)."""
+    net = zf4_net(pile, losers, point)
+    assert sum(net.values()) == 0
+    base = int(pile.split()[-1]) * point
+    if any("GoBak" in b for _, b in losers):
+        assert net == {"1": 5 * base, "2": -5 * base, "3": 0, "4": 0}  # 2b + 2b + b
+    else:
+        assert net == {"1": 7 * base, "2": -2 * base, "3": -4 * base, "4": -base}
+
+
+def test_four_playing_is_a_house_rule():
+    """The digest (1 Header, 3.7; seeds 000/001 'only three of them take part in the play at
+    any one time') seats four with one sitting out; four_may_all_play lets all four play."""
+    caps = {"A": BRIGHT3, "B": ["paulownia-phoenix"], "C": ["willow-rainman"], "D": []}
+    rnd = round_of(caps, stop("A"))
+    with pytest.raises(TallyError) as e:
+        score(rnd)
+    assert e.value.field == "sitting_out"
+    res = score(rnd, four_may_all_play=True)
+    assert res.net() == {"A": 3 + 3 + 6, "B": -3, "C": -3, "D": -6}  # D: gwang-bak x2
+    settle = steps(res, "A")["settlement"].reason
+    assert settle == "from the losers: B pays 3, C pays 3, D pays 6"
+    # a seller may still sit out: the usual gwangpalli hand
+    rnd = round_of({"A": BRIGHT3, "B": [], "C": []}, stop("A"), players=list("ABCD"),
+                   sitting_out={"D": {}})
+    assert score(rnd, four_may_all_play=True).net()["D"] == 0
+
+
+def test_both_losers_said_go_ts_last_seated_pays_all_doubled():
+    """[TS] src/play.ts finalSettlement: gobakLoser is the last player in seat order who said
+    Go; they pay the whole total x gobakMultiplier (2), the others nothing. A: three brights
+    (3); B and C each owe 3: C pays (3 + 3) x 2 = 12."""
+    caps = {"A": BRIGHT3, "B": ["paulownia-phoenix"], "C": ["willow-rainman"]}
+    ev = go("B", score_=3) + go("C", score_=3) + stop("A")
+    res = score(round_of(caps, ev), "gostop_ts")
+    assert res.net() == {"A": 12, "B": 0, "C": -12}
+    assert "seated last" in steps(res, "C")["dok_bak"].reason
+    # today's rule (each pays their own, go-bak x2 under both_shares): 6 each
+    assert score(round_of(caps, ev), "gostop_ts", both_go_liable="each_own").net() == {
+        "A": 12, "B": -6, "C": -6}
+
+
+def test_both_losers_said_go_zf_first_listed_pays_all():
+    """[ZF] CalculateLoserScoreUseCase: goBakGamer = losers.firstOrNull { GoBak }: the first
+    listed go-bak loser pays every share; with three players each share as it is (1e8ae56:
+    '고스톱(3명 이상): 다른 사람의 금액을 그대로 대신 지불', own share without the go-bak).
+    Winner 6 points, 점당 100: 600 + 600."""
+    net = zf_net(("1", 6, 0, []), [("2", ["GoBak"], []), ("3", ["GoBak"], [])])
+    assert net == {"1": 1200, "2": -1200, "3": 0}
+
+
+def test_sb_bomb_doubles_the_hand_whoever_bombed():
+    """[SB] js/scoring.js roundMultiplier: 'round.bomb ? 2 : 1', a flag of the hand, not of a
+    player. '예시2: 나 3점 승, 폭탄' pays {me 12, mom -6, dad -6} when mom bombed too."""
+    rnd = sb_round("me", 3)
+    rnd["events"] = [{"type": "bomb", "player": "mom", "month": "maple"}] + rnd["events"]
+    assert score(rnd, "gostop_scoreboard").net() == {"me": 12, "mom": -6, "dad": -6}
+    # the book's bomb doubling (korean_apps): only the winner's own bombs count
+    assert score(rnd, "gostop_scoreboard", bomb_multiplier_scope="winning_bomber").net() == {
+        "me": 6, "mom": -3, "dad": -3}
+    two = dict(rnd, events=[{"type": "bomb", "player": "me", "month": "pine"}] + rnd["events"])
+    assert score(two, "gostop_scoreboard").net()["me"] == 12  # x2 once, not per bomb
+
+
+def test_rl_chok_takes_no_junk():
+    """[RL] engine/capture.py resolve_draw: a draw that matches the one card just played (a
+    chok) is finalize_capture(..., EventType.CAPTURE) with pi_per_opponent 0; only ttadak
+    (TTADAK_PENALTY_PI) and a sweep (SWEEP_BONUS_PI) take junk there."""
+    caps = {"A": RL_SEVEN, "B": RL_LOSER}
+    ev = [{"type": "chok", "player": "A"}, {"type": "ttadak", "player": "A"}] + stop("A")
+    received = score(round_of(caps, ev), "hwatu_gostop_rl").players[0].extra["junk_received"]
+    assert [x["event"] for x in received] == ["ttadak"]
+    received = score(round_of(caps, ev)).players[0].extra["junk_received"]
+    assert [x["event"] for x in received] == ["chok", "ttadak"]  # today: both take one
+
+
+@pytest.mark.parametrize("shows, triples, units", [
+    (["pine-crane", "cherry-curtain", "pampas-moon"], 0, 3),  # '광 3장 = 3'
+    (["pine-crane", "cherry-curtain"] + GODORI, 0, 2 + 5),  # '광 2장 + 고도리 3마리 = 2 + 5 = 7'
+    (["pine-crane"], 1, 2),  # '같은 월 3장 이상이면 ×2': 1 bright, a triple held -> 2
+])
+def test_ts_bright_sale_counts_the_sets(shows, triples, units):
+    """[TS] test/four.test.ts FourPlayer.gwangCount: brights and jokers, plus the points of a
+    godori or ribbon set in the seller's hand, x2 with three of a month; paid per payer at
+    the unit price by the two who play besides the dealer ('전원 참가 + P4 광팔기 → 광값
+    P2·P3 선불', 5 brights x 2 = 10 each)."""
+    rnd = {"players": ["A", "B", "C", "D"], "dealer": "A",
+           "sitting_out": {"D": {"shows": shows, "triples": triples}},
+           "captures": {"A": HONG, "B": [], "C": []}, "events": stop("A"),
+           "check_calls": False}
+    res = score(rnd, "gostop_ts", compensation_price=2)
+    sold = {p.payer: p.amount for p in res.payments if p.payee == "D"}
+    assert sold == {"B": 2 * units, "C": 2 * units}
+    if any(c in GODORI for c in shows):  # under the digest the birds are no cards for sale
+        with pytest.raises(TallyError) as e:
+            score(rnd, "gostop_ts", compensation_price=2, compensation_counts_sets=False)
+        assert e.value.card == "plum-warbler"
+
+
+def test_ts_five_brights_sold_at_two():
+    """[TS] test/four.test.ts '전원 참가 + P4 광팔기': five brights, unit price 2: 10 from each
+    of P2 and P3, the dealer pays nothing."""
+    rnd = {"players": ["A", "B", "C", "D"], "dealer": "A",
+           "sitting_out": {"D": {"shows": BRIGHT3 + SPARE_BRIGHTS}},
+           "captures": {"A": HONG, "B": [], "C": []}, "events": stop("A"),
+           "check_calls": False}
+    res = score(rnd, "gostop_ts", compensation_price=2)
+    assert {p.payer: p.amount for p in res.payments if p.payee == "D"} == {"B": 10, "C": 10}
+
+
+def test_the_second_pass_options_keep_todays_defaults():
+    g = tally.get_game(G)
+    pagat = g.rules("pagat")
+    assert (pagat["chok_steals"], pagat["bomb_multiplier_scope"], pagat["both_go_liable"],
+            pagat["compensation_counts_sets"], pagat["four_may_all_play"]) == (
+        True, "winning_bomber", "each_own", False, False)
+    assert g.rules("gostop_calculator")["four_may_all_play"]
+    assert g.rules("gostop_calculator")["both_go_liable"] == "first_seated"
+    assert g.rules("gostop_ts")["both_go_liable"] == "last_seated"
+    assert not g.rules("hwatu_gostop_rl")["chok_steals"]
+    assert g.rules("gostop_scoreboard")["bomb_multiplier_scope"] == "any_bomb_once"

@@ -634,7 +634,8 @@ def test_evaluate_rejects_more_than_the_deck():
 
 def test_registry_counts():
     g = tally.get_game(G)
-    assert len(g.yaku) == 13  # section 4: "Yaku count: 13"
+    # section 4: "Yaku count: 13", then the house rule's Yaku of the Month (issue 10)
+    assert [y.id for y in g.yaku][13:] == ["yaku_of_the_month"] and len(g.yaku) == 14
     variations = set(kk.VARIATIONS) - {"lucky_7_triple"}
     assert len(variations) == 27  # section 8: 27 variations + lucky_7_triple
     assert {o.id for o in g.options} >= variations | {
@@ -784,5 +785,5 @@ def test_breakdown_sentences_carry_their_templates():
         assert item["template"].format(**item["params"]) == item["reason"]
         assert "{" in item["template"] or not item["params"]
     assert steps[1]["params"] == {"factor": 2, "caller": "A", "caller2": "B", "calls": 2}
-    assert r.notes == ("steal_points: A takes 24 from B's bank",)
+    assert r.notes == ("A takes 24 from B's bank",)
     assert r.notes[0].template.format(**r.notes[0].params) == r.notes[0]

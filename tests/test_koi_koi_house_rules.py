@@ -573,3 +573,44 @@ def test_the_api_evaluates_with_context():
     assert r.status_code == 200 and r.json["points"] == 4
     r = c.post("/api/v1/games/koi-koi/evaluate", json={"cards": pine, "context": {"moon": 1}})
     assert r.status_code == 422 and r.json["errors"][0]["field"] == "context.moon"
+
+
+# ------------------------------------------------------------------ Yaku of the Month, listed
+def test_yaku_of_the_month_is_listed_and_named():
+    """The house-rule yaku is in the game's combinations, after the digest's 13, with its
+    names in English, Japanese and Korean (the catalogue gives the Korean)."""
+    g = tally.get_game(G)
+    y = next(y for y in g.yaku if y.id == "yaku_of_the_month")
+    assert y.names == {"en": "Yaku of the Month", "ja": "月札"} and y.points == "4"
+    app = tally.create_app({"TESTING": True, "DATABASE": ":memory:"})
+    with app.test_request_context(headers={"Accept-Language": "ko"}):
+        from flask_babel import gettext
+        assert gettext(y.names["en"]) == "이달의 족보" and gettext(y.description) != y.description
+    served = app.test_client().get("/api/v1/games/koi-koi").get_json()
+    assert "yaku_of_the_month" in {x["id"] for x in served["combinations"]}
+
+
+def test_a_session_passes_the_rounds_month():
+    """koikoi-scorer monthlycard_test.cpp (3db08726): the month's four cards score 4 in their
+    own month. A session's first round is January (pine), the second February (plum): the
+    series gives the round its month, so the table need not."""
+    c = tally.create_app({"TESTING": True, "DATABASE": ":memory:"}).test_client()
+    r = c.post("/api/v1/sessions", json={"game": "koi-koi", "players": ["A", "B"],
+                                         "length": 12,
+                                         "options": {"yaku_of_the_month": True}})
+    assert r.status_code == 201, r.get_json()
+    sid, tok, version = r.json["id"], r.json["edit_token"], r.json["version"]
+    pine = DECK[0:4]
+    plum = DECK[4:8]
+    for cards, points_ in ((pine, 4), (plum, 4)):
+        r = c.post(f"/api/v1/sessions/{sid}/rounds?t={tok}",
+                   json={**stop_round(cards), "version": version})
+        assert r.status_code == 201, r.get_json()
+        version = r.json["version"]
+        a = r.json["round"]["result"]["players"][0]
+        assert a["points"] == points_ and a["yaku"][0]["id"] == "yaku_of_the_month"
+    # the table's own month still wins: pine's four cards in a round said to be March
+    r = c.post("/api/v1/games/koi-koi/score", json={
+        **stop_round(pine + ["cherry-poetry", "plum-poetry"]), "month": 3,
+        "options": {"yaku_of_the_month": True}})
+    assert [y["id"] for y in r.json["players"][0]["yaku"]] == ["akatan"]

@@ -82,6 +82,12 @@ class InputDef:
     keys: str = ""  # map only: one of MAP_KEYS
     labels: tuple[str, ...] = ()  # English words for the choices, where a bare value misleads
     default: Any = None  # what the engine takes when the value is left out, where not "none"
+    # the house rules that make the input (or a record's field) meaningful, as
+    # ``EventDef.requires``: any one suffices; empty = always. Forms hide it otherwise
+    requires: tuple[str, ...] = ()
+
+    def possible(self, rules) -> bool:
+        return not self.requires or any(condition_holds(c, rules) for c in self.requires)
 
     def to_dict(self) -> dict:
         d = {"key": self.key, "kind": self.kind, "description": self.description,
@@ -102,6 +108,8 @@ class InputDef:
             d["labels"] = list(self.labels)
         if self.default is not None:
             d["default"] = self.default
+        if self.requires:
+            d["requires"] = list(self.requires)
         return d
 
 

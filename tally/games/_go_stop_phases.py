@@ -22,7 +22,13 @@ from ..errors import TallyError
 from ..results import Payment, said
 from ..rounds import events_of, piles_of, player_field, players_of
 from ._go_stop_rules import COUNTED, LOSER_FACTS, WINNER_FACTS, YAKU
-from .go_stop import BRIGHT_ROWS, ELIGIBLE, GID, NAMES, RAIN, RIBBON_ROWS, SAKE, Compiled
+from .go_stop import (BRIGHT_ROWS, CHEONG, CHO, ELIGIBLE, GID, GODORI, HONG, NAMES, RAIN,
+                      RIBBON_ROWS, SAKE, Compiled)
+
+# the sets a bright seller may sell with compensation_counts_sets (gostop-ts): godori and
+# the three ribbon sets
+SALE_SETS = (GODORI, HONG, CHEONG, CHO)
+SALE_SETS_MASK = GODORI | HONG | CHEONG | CHO
 from .go_stop import evaluate as evaluate_pile
 
 
@@ -128,6 +134,8 @@ def _sitting_out(rnd, players, dealer, c: Compiled):
     if n <= 3 and raw:
         raise _err(said("go-stop: with {n} players nobody sits out (gwangpalli needs 4-7)",
                         n=n), field="sitting_out")
+    if n == 4 and not raw and c.rules.four_may_all_play:
+        return raw  # a house rule: all four play the hand
     if n >= 4 and len(raw) != n - 3:
         raise _err(said("go-stop: with {n} players exactly {out} must sit out (only 3 play a "
                         "gwangpalli hand), not {given}", n=n, out=n - 3, given=len(raw)),
@@ -216,8 +224,9 @@ def _shown_cards(g, c: Compiled, p, info, shown_before) -> int:
         raise _err(said("{who}card {card!r} is not in play under these options",
                         who=_who(p), card=bad), card=bad, player=p,
                    field=f"sitting_out.{p}.shows")
-    if m & ~ELIGIBLE:
-        bad = slugs_of(m & ~ELIGIBLE)[0]
+    sells = ELIGIBLE | SALE_SETS_MASK if c.rules.compensation_counts_sets else ELIGIBLE
+    if m & ~sells:
+        bad = slugs_of(m & ~sells)[0]
         raise _err(said("go-stop: {player!r} cannot sell {card!r}: only brights, double "
                         "junk, the sake cup and jokers earn compensation (6.3)", player=p,
                         card=bad), card=bad, player=p,
@@ -232,12 +241,22 @@ def _shown_cards(g, c: Compiled, p, info, shown_before) -> int:
 
 def _claim(c: Compiled, n, m, triples):
     """(chips per payer, shown, paid cards, triples): each card sold earns the rate, doubled
-    when a triple was shown too (6.3)."""
-    cards = m
+    when a triple was shown too (6.3); under compensation_counts_sets each whole set shown
+    (godori, a ribbon set) adds its points instead of its cards."""
+    cards = m & ELIGIBLE
     if n == 4 and c.rules.four_player_rain_exception and m & BRIGHTS == RAIN:
         cards &= ~RAIN  # 6.3: 4 people, a lone rain bright is not paid
-    per = sale_price(c.r) * cards.bit_count() * (2 if triples else 1)
+    units = cards.bit_count() + _set_points(c, m)
+    per = sale_price(c.r) * units * (2 if triples else 1)
     return (per, m, cards, triples)
+
+
+def _set_points(c: Compiled, m) -> int:
+    """The points of the whole sets among the cards shown for sale (gostop-ts's price)."""
+    if not c.rules.compensation_counts_sets:
+        return 0
+    return sum(c.godori_points if mask == GODORI else 3
+               for mask in SALE_SETS if m & mask == mask)
 
 
 def sale_price(r):
@@ -772,15 +791,15 @@ def _on_ppuk(h, i, ev, p):
     h.ppuks[p] += 1
     h.steal(ev, p, r.ppuk_steals_junk)
     if turn == 1 and r.first_turn_ppuk_chips:
-        h.chips(p, r.first_turn_ppuk_chips, said("first-turn ppuk (3.8)"))
+        h.chips(p, r.first_turn_ppuk_chips, said("first-turn ppuk"))
     if h.ppuks[p] != 3:
         return
     if r.three_ppuk_ends_hand:
-        h.chips(p, r.three_ppuk_chips, said("third ppuk: the hand ends (6.4)"))
+        h.chips(p, r.three_ppuk_chips, said("third ppuk: the hand ends"))
         h.end = ("three_ppuk", {"index": i, "player": p})
     elif r.three_ppuk_chips:
-        h.chips(p, r.three_ppuk_chips, said("third ppuk: play goes on "
-                                            "(three_ppuk_ends_hand off)"))
+        h.chips(p, r.three_ppuk_chips, said("third ppuk: play goes on (the table plays on "
+                                            "after a third ppuk)"))
 
 
 def _on_stack_capture(h, i, ev, p):  # stack_capture, ja_ppuk
@@ -808,7 +827,9 @@ def _on_stack_capture(h, i, ev, p):  # stack_capture, ja_ppuk
 def _on_layout_steal(h, i, ev, p):  # sseul, chok, ttadak
     """One junk from each opponent, except on the last turn (6.5)."""
     last = _bool(ev, "last_turn", i)
-    n = 0 if last or (ev["type"] == "sseul" and not h.r.sseul_steals) else 1
+    off = (ev["type"] == "sseul" and not h.r.sseul_steals) or \
+        (ev["type"] == "chok" and not h.r.chok_steals)
+    n = 0 if last or off else 1
     h.steal(ev, p, n)
 
 
@@ -928,10 +949,10 @@ def _on_oe_myeon(h, i, ev, p):
 
 # event -> (option with the chips, the payment's reason)
 _CHIP_EVENTS = {"first_turn_four_capture": ("first_turn_four_capture_chips",
-                                            "first turn four capture (3.8)"),
-                "first_turn_chok": ("first_turn_chok_chips", "first turn chok (3.8)"),
-                "boar_first_turn": ("boar_first_turn_chips", "boar first turn (3.8)"),
-                "boar_capture": ("boar_first_turn_chips", "boar capture (3.8)"),
+                                            "all four of a month on the first turn"),
+                "first_turn_chok": ("first_turn_chok_chips", "chok on the first turn"),
+                "boar_first_turn": ("boar_first_turn_chips", "the boar taken on the first turn"),
+                "boar_capture": ("boar_first_turn_chips", "the boar taken on the first turn"),
                 # a run of ppuk pays and play goes on, unlike a third ppuk (6.4)
                 "yeon_ppuk": ("yeon_ppuk_chips", "yeon-ppuk: a second ppuk in a row"),
                 "sam_yeon_ppuk": ("sam_yeon_ppuk_chips",

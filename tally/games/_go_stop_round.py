@@ -135,8 +135,7 @@ def _go_factor(r, h: Hand, W, n_gos, go_factor):
             "reverse Go x{factor}: {player} said Go after an opponent had (instead of the Go "
             "multiplier)", factor=r.reverse_go_multiplier, player=W))]
     if go_factor > 1:
-        return [("go", go_factor, said("{gos} Go: x{factor} ({formula})", gos=n_gos,
-                                       factor=go_factor, formula=r.go_bonus_formula))]
+        return [("go", go_factor, said("{gos} Go: x{factor}", gos=n_gos, factor=go_factor))]
     return []
 
 
@@ -145,7 +144,7 @@ def _point_value_factor(r):
     if r.point_value == 1:
         return []
     return [("point_value", r.point_value, said(
-        "x{factor}: {factor} chips per point (point_value)", factor=r.point_value))]
+        "x{factor}: the table pays {factor} chips per point", factor=r.point_value))]
 
 
 def _call_factors(r, h: Hand, W, carry_n):
@@ -155,7 +154,12 @@ def _call_factors(r, h: Hand, W, carry_n):
         k = 4 if (r.heundeum_paulownia_willow_x4 and m in ("paulownia", "willow")) else 2
         out.append(("heundeum", k, said("heundeum x{factor}: {player} showed three "
                                         "{month} cards", factor=k, player=W, month=m)))
-    if r.bomb_multiplier:
+    if r.bomb_multiplier and r.bomb_multiplier_scope == "any_bomb_once":
+        bomb = next(((p, m) for p, ms in h.bombs.items() for m in ms), None)
+        if bomb:  # a scoreboard's rule: the hand doubles once, whoever bombed
+            out.append(("bomb", 2, said("bomb x2 once for the hand: {player} bombed {month}",
+                                        player=bomb[0], month=bomb[1])))
+    elif r.bomb_multiplier:
         for m in h.bombs[W]:
             out.append(("bomb", 2, said("bomb x2: {player} bombed {month}", player=W,
                                         month=m)))
@@ -255,14 +259,15 @@ def loser_amount(c: Compiled, h: Hand, L, mL, dL, base_wf, rows, nA_w, n_players
             steps.append(step)
     if extra and explain:  # plus_two chips come after every bak: they are never doubled
         steps.append(("gwang_bak", "add", 2, said(
-            "gwang-bak +2 chips (plus_two): {player} holds no bright", player=L)))
+            "gwang-bak +2 chips, added after every doubling: {player} holds no bright",
+            player=L)))
     amount = base_wf * lf + extra
     exempt = bool(r.no_captures_no_pay and not mL)
     if exempt:
         amount = 0
         if explain:
             steps.append(("no_captures_no_pay", "set", 0, said(
-                "{player} captured nothing and pays nothing (no_captures_no_pay)", player=L)))
+                "{player} captured no card and so pays nothing", player=L)))
     return amount, exempt, steps
 
 
@@ -298,7 +303,7 @@ def _pi_bak(r, L, j, rows, n_players, explain):
         return 1, None
     if j == 0 and r.pi_bak_zero_exempt:
         return 1, explain and ("pi_bak", "note", 0, said(
-            "no pi-bak: {player} holds no junk at all (pi_bak_zero_exempt)", player=L))
+            "no pi-bak: {player} holds no junk at all, which spares them", player=L))
     return 2, explain and ("pi_bak", "multiply", 2, said(
         "pi-bak x2: {player} holds junk value {junk}, fewer than {threshold}",
         player=L, junk=j, threshold=t))
@@ -311,8 +316,8 @@ def _pi_bak_threshold(r, n_players):
 
 
 # go_bak_doubles: with go-bak paying for both, who (by the number of players) also pays x2
-_GO_BAK_DOUBLES = {"none": (), "two_players": (2,), "own_share": (2, 3),
-                   "both_shares": (2, 3)}
+_GO_BAK_DOUBLES = {"none": (), "two_players": (2,), "own_share": (2, 3, 4),
+                   "both_shares": (2, 3, 4)}
 
 
 def _meong_bak(r, L, n_a, nA_w, explain):
@@ -375,12 +380,12 @@ def declared_loser_amount(c: Compiled, h: Hand, L, d: Declared, base_wf, rows, n
     steps += [step] if step else []
     if extra and explain:
         steps.append(("gwang_bak", "add", 2, said(
-            "gwang-bak +2 chips (plus_two): {player} holds no bright (declared at the table)",
-            player=L)))
+            "gwang-bak +2 chips, added after every doubling: {player} holds no bright "
+            "(declared at the table)", player=L)))
     exempt = bool(r.no_captures_no_pay and d.facts.get("no_captures"))
     if exempt and explain:
         steps.append(("no_captures_no_pay", "set", 0, said(
-            "{player} captured nothing and pays nothing (no_captures_no_pay)", player=L)))
+            "{player} captured no card and so pays nothing", player=L)))
     return (0 if exempt else base_wf * lf + extra), exempt, steps
 
 
@@ -415,48 +420,37 @@ _DOK_BAK = {
                "both (syodang)",
     "go_bak": "go-bak: {player} said Go and {other} did not: {player} pays for both (dok-bak)",
     "go_bak_double": "go-bak: {player} said Go and {other} did not: {player} pays for both, "
-                     "{other}'s share doubled (dok-bak, go_bak_doubles=both_shares)",
+                     "{other}'s share doubled (dok-bak)",
+    "both_go_first": "go-bak: {player} and {other} both said Go: {player}, seated first, pays "
+                     "for both (dok-bak)",
+    "both_go_last": "go-bak: {player} and {other} both said Go: {player}, seated last, pays "
+                    "for both (dok-bak)",
     "oe_myeon": "oe-myeon: {player} left {winner} the winning card: pays for both",
+    # four playing (four_may_all_play): one pays for the two others
+    "go_bak_all": "go-bak: {player} said Go and {other} did not: {player} pays for everyone "
+                  "(dok-bak)",
+    "go_bak_all_double": "go-bak: {player} said Go and {other} did not: {player} pays for "
+                         "everyone, the others' shares doubled (dok-bak)",
+    "oe_myeon_all": "oe-myeon: {player} left {winner} the winning card: pays for everyone",
 }
 # ... and the winner's settlement line with two losers, by that kind ("deny_" and "exempt_"
-# when the liable loser escapes dok-bak); with one loser it is _SETTLEMENT_ONE
+# when the liable loser escapes dok-bak); with one loser it is _SETTLEMENT_ONE, with three
+# _SETTLEMENT_THREE (each loser's own dok-bak step says why)
 _SETTLEMENT_ONE = "from the losers: {loser} pays {amount}"
-_STOP_SETTLEMENT = said("Stop settlement (5.8)")  # each loser's payment (built once)
-_SETTLEMENT = {
-    "": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2}",
-    "syodang": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} ({player} "
-               "refused {offerer}'s nagari offer (event {event}) and lost: pays for both "
-               "(syodang))",
-    "go_bak": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} (go-bak: "
-              "{player} said Go and {other} did not: {player} pays for both (dok-bak))",
-    "go_bak_double": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
-                     "(go-bak: {player} said Go and {other} did not: {player} pays for both, "
-                     "{other}'s share doubled (dok-bak, go_bak_doubles=both_shares))",
-    "oe_myeon": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
-                "(oe-myeon: {player} left {winner} the winning card: pays for both)",
-    "both_go": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} (both "
-               "losers said Go: each pays their own (10 A8))",
-    "deny_syodang": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
-                    "({player} holds the deny-losses joker: no dok-bak ({player} refused "
-                    "{offerer}'s nagari offer (event {event}) and lost: pays for both "
-                    "(syodang)))",
-    "deny_go_bak": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
-                   "({player} holds the deny-losses joker: no dok-bak (go-bak: {player} said "
-                   "Go and {other} did not: {player} pays for both (dok-bak)))",
-    "deny_oe_myeon": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
-                     "({player} holds the deny-losses joker: no dok-bak (oe-myeon: {player} "
-                     "left {winner} the winning card: pays for both))",
-    "exempt_syodang": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
-                      "({player} is exempt (no captures): no dok-bak ({player} refused "
-                      "{offerer}'s nagari offer (event {event}) and lost: pays for both "
-                      "(syodang)))",
-    "exempt_go_bak": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
-                     "({player} is exempt (no captures): no dok-bak (go-bak: {player} said Go "
-                     "and {other} did not: {player} pays for both (dok-bak)))",
-    "exempt_oe_myeon": "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2} "
-                       "({player} is exempt (no captures): no dok-bak (oe-myeon: {player} left "
-                       "{winner} the winning card: pays for both))",
-}
+_SETTLEMENT_THREE = ("from the losers: {loser1} pays {amount1}, {loser2} pays {amount2}, "
+                     "{loser3} pays {amount3}")
+_STOP_SETTLEMENT = said("Stop settlement")  # each loser's payment (built once)
+_PAID_TWO = "from the losers: {loser1} pays {amount1}, {loser2} pays {amount2}"
+_ESCAPES = {"deny_": "{player} holds the deny-losses joker: no dok-bak ({why})",
+            "exempt_": "{player} is exempt (no captures): no dok-bak ({why})"}
+_TWO_LOSER_KINDS = ("syodang", "go_bak", "both_go_first", "both_go_last", "oe_myeon")
+_SETTLEMENT = {"": _PAID_TWO,
+               "both_go": f"{_PAID_TWO} (both losers said Go: each pays their own)",
+               "go_bak_double": f"{_PAID_TWO} ({_DOK_BAK['go_bak_double']})"}
+for _kind in _TWO_LOSER_KINDS:  # built once: one flat template per reason, as translated
+    _SETTLEMENT[_kind] = f"{_PAID_TWO} ({_DOK_BAK[_kind]})"
+    for _pre, _esc in _ESCAPES.items():
+        _SETTLEMENT[_pre + _kind] = f"{_PAID_TWO} ({_esc.replace('{why}', _DOK_BAK[_kind])})"
 
 
 def liable_loser(r, h: Hand, W, losers, only_pi, stop_i, mW):
@@ -469,27 +463,39 @@ def liable_loser(r, h: Hand, W, losers, only_pi, stop_i, mW):
         if ref != W and (r.syodang_liable_when == "anyone_else_wins" or off != W):
             return ref, "syodang", {"player": ref, "offerer": off, "event": i}
     if r.go_bak_mode == "pay_for_both":
-        found = _go_bak_liable(h, W, losers, offers)
+        found = _go_bak_liable(r, h, losers, offers, W)
         if found is not None:
             return found
     if r.oe_myeon_mode != "off":
         om = _oe_myeon_losers(r, h, W, losers, only_pi, stop_i, mW)
         if len(om) == 1:
-            return om[0], "oe_myeon", {"player": om[0], "winner": W}
+            kind = "oe_myeon" if len(losers) == 2 else "oe_myeon_all"
+            return om[0], kind, {"player": om[0], "winner": W}
     return None, "", {}
 
 
-def _go_bak_liable(h: Hand, W, losers, offers):
-    """The one loser who said Go pays for both; when both did, each pays their own. A Go
-    said before the winner refused that loser's nagari offer is suspended."""
+def _others(losers, L):
+    """The other losers, said as one name list."""
+    return ", ".join(q for q in losers if q != L)
+
+
+def _go_bak_liable(r, h: Hand, losers, offers, W):
+    """The one loser who said Go pays for the others; when two did, each pays their own, or
+    under both_go_liable the one seated first (or last) pays for both. A Go said before the
+    winner refused that loser's nagari offer is suspended."""
     def suspended(L):
         return any(off == L and ref == W and i > h.go_index.get(L, 1 << 30)
                    for off, ref, i in offers)
     gb = [L for L in losers if h.gos[L] and not suspended(L)]
     if len(gb) == 1:
-        other = next(q for q in losers if q != gb[0])
-        return gb[0], "go_bak", {"player": gb[0], "other": other}
-    if len(gb) == 2:
+        kind = "go_bak" if len(losers) == 2 else "go_bak_all"
+        return gb[0], kind, {"player": gb[0], "other": _others(losers, gb[0])}
+    if len(gb) == 2 and len(losers) == 2 and r.both_go_liable != "each_own":
+        first = r.both_go_liable == "first_seated"
+        L = gb[0] if first else gb[1]  # losers keep the seating order
+        return L, "both_go_first" if first else "both_go_last", {
+            "player": L, "other": _others(losers, L)}
+    if len(gb) >= 2:
         return None, "both_go", {}
     return None
 
@@ -542,14 +548,17 @@ def _dok_bak(c: Compiled, losers, inputs: Inputs, amounts, exempt, liability):
             liable = None
     pay = dict(amounts)
     if liable is not None:
-        other = next(q for q in losers if q != liable)
-        carried = amounts[other]
-        if kind == "go_bak" and c.r.go_bak_mode == "pay_for_both" \
+        others = [q for q in losers if q != liable]
+        carried = sum(amounts[q] for q in others)
+        # both_shares doubles a share carried for a loser who did not say Go (a loser who
+        # said Go had their own share doubled by their go-bak already)
+        if kind in ("go_bak", "go_bak_all") and c.r.go_bak_mode == "pay_for_both" \
                 and c.r.go_bak_doubles == "both_shares":
             carried *= 2
-            why = ("go_bak_double", params)
+            why = (kind + "_double", params)
         pay[liable] = amounts[liable] + carried
-        pay[other] = 0
+        for q in others:
+            pay[q] = 0
     return pay, liable, why
 
 
@@ -627,7 +636,7 @@ def best_settlement(c: Compiled, h: Hand, W, losers, inputs: Inputs, forced, can
     r = c.r
     took = None if W in inputs.declared else inputs.piles[W]
     meong = r.animal_double_mode in ("meong_dda_all", "both")
-    three = len(losers) == 2
+    three = len(losers) >= 2  # three or four play: one may pay for the others (5.7)
     liable_by_pi = {}  # liable_loser reads the rows only for exception a (junk alone)
     best, best_key = None, None
     for d, n_a, j, ps, p, rows in cands:
@@ -744,8 +753,7 @@ def _winner_steps(r, s: Stop):
     if s.go_chips:
         tot += s.go_chips
         st.append(Step("go", "add", s.go_chips, said(
-            "{gos} Go: +{chips} chips ({formula})", gos=s.gos, chips=s.go_chips,
-            formula=r.go_bonus_formula), tot))
+            "{gos} Go: +{chips} chips", gos=s.gos, chips=s.go_chips), tot))
     facs = list(s.factors)
     if s.meong and s.quick is not None and not s.quick.yaku:  # the points alone were said
         facs.append(("meong_dda", 2, said("meong-dda x2: {player} holds 7 or more animals "
@@ -767,6 +775,9 @@ def _settlement_reason(s: Stop):
     ls, pay = s.losers, s.best.pay
     if len(ls) == 1:
         return said(_SETTLEMENT_ONE, loser=ls[0], amount=pay[ls[0]])
+    if len(ls) == 3:  # four play: each loser's own dok-bak step says why
+        return said(_SETTLEMENT_THREE, loser1=ls[0], amount1=pay[ls[0]], loser2=ls[1],
+                    amount2=pay[ls[1]], loser3=ls[2], amount3=pay[ls[2]])
     # two losers (3 play): the reason for who pays what, when there is one
     return said(_SETTLEMENT[kind], loser1=ls[0], amount1=pay[ls[0]], loser2=ls[1],
                 amount2=pay[ls[1]], **params)
@@ -846,7 +857,7 @@ def settle_hand(c: Compiled, rnd, h: Hand, t: Table, inputs: Inputs) -> Outcome:
         return _nagari(h, t, inputs.carry_n)
     if kind == "void" or kind == "four_on_table" and r.four_on_table != "dealer_wins":
         return _no_deal(t, inputs.carry_n, said(
-            "void deal: nothing paid, same dealer, nagari carry unchanged (3.3)"))
+            "void deal: nothing paid, same dealer, nagari carry unchanged"))
     if kind == "four_on_table":
         return _dealer_wins(r, t)
     if kind == "four":
@@ -894,7 +905,13 @@ def _nagari(h: Hand, t: Table, carry_n) -> Outcome:
     """6.6: nobody pays; one more nagari doubles the next Stop."""
     return Outcome(None, t.dealer, carry_n + 1, (), {p: "draw" for p in t.active}, {}, (), (
         said("nagari ({reason}): nobody pays; the same dealer deals again and "
-             "the next Stop is doubled (6.6)", reason=h.end[1]["reason"]),))
+             "the next Stop is doubled", reason=_NAGARI_WHY.get(h.end[1]["reason"],
+                                                                 h.end[1]["reason"])),))
+
+
+# why a hand ended with no winner, in words (a table's own reason is shown as typed)
+_NAGARI_WHY = {"cards_exhausted": "the cards ran out",
+               "syodang_accepted": "both accepted the offer of a nagari"}
 
 
 def _no_deal(t: Table, carry_n, note) -> Outcome:
@@ -908,7 +925,7 @@ def _dealer_wins(r, t: Table) -> Outcome:
     d = t.dealer
     losers = tuple(q for q in t.active if q != d)
     payments = tuple(Payment(q, d, r.four_in_hand_chips, said(
-        "four of a month in the layout: dealer wins (P var)")) for q in losers)
+        "four of a month in the layout: the dealer wins")) for q in losers)
     roles = {p: ("winner" if p == d else "loser") for p in t.active}
     return Outcome(d, d, 0, losers, roles, {}, payments, ())
 
@@ -919,11 +936,11 @@ def _four_in_hand(r, h: Hand, t: Table, carry_n) -> Outcome:
     holders = [p for p, _ in h.fours]
     if r.four_in_hand_mode == "misdeal" or len(holders) == len(t.active):
         return _no_deal(t, carry_n, said(
-            "four of a month in hand: recorded as a void deal (10 A23 / "
-            "four_in_hand_mode=misdeal); same dealer, carry unchanged"))
+            "four of a month in hand: recorded as a void deal; same dealer, carry "
+            "unchanged"))
     losers = tuple(q for q in t.active if q not in holders)
     payments = tuple(Payment(q, hp, r.four_in_hand_chips, said(
-        "four of a month in hand: instant win (3.4)")) for hp in holders for q in losers)
+        "four of a month in hand: instant win")) for hp in holders for q in losers)
     roles = {p: ("winner" if p in holders else "loser") for p in t.active}
     return Outcome(holders[0], holders[0], 0, losers, roles, {}, payments, ())
 
@@ -935,7 +952,7 @@ def _third_ppuk(r, h: Hand, t: Table) -> Outcome:
     roles = {p: ("winner" if p == W else "loser") for p in t.active}
     return Outcome(W, W, 0, losers, roles, {}, (), (
         said("{player} made a third ppuk: each opponent pays {chips} and the "
-             "hand ends (6.4)", player=W, chips=r.three_ppuk_chips),))
+             "hand ends", player=W, chips=r.three_ppuk_chips),))
 
 
 # -- compensation (6.3) and carry (6.6) -------------------------------------------------------
@@ -949,13 +966,26 @@ def immediate_compensation(r, t: Table):
               if p != t.dealer or r.compensation_payers == "all_players"]
     out = []
     for f, (per, m, cards, triples) in t.claims.items():
-        for q in payers:
-            out.append(Payment(q, f, per, said(
-                "gwangpalli compensation: {player} sells {cards} card(s) x{rate} x2 "
+        why = _sale_words(r, f, per, cards, triples)
+        out += [Payment(q, f, per, why) for q in payers]
+    return tuple(out)
+
+
+def _sale_words(r, f, per, cards, triples):
+    """What a seller is paid for: the cards sold, and the points of the sets sold with them
+    (compensation_counts_sets) when the price holds more than the cards."""
+    rate = sale_price(r)
+    sets = per // (rate * (2 if triples else 1)) - cards.bit_count()
+    if sets:
+        return said("gwangpalli compensation: {player} sells {cards} card(s) and sets worth "
+                    "{points} points x{rate} x2 (triple shown)" if triples else
+                    "gwangpalli compensation: {player} sells {cards} card(s) and sets worth "
+                    "{points} points x{rate}", player=f, cards=cards.bit_count(),
+                    points=sets, rate=rate)
+    return said("gwangpalli compensation: {player} sells {cards} card(s) x{rate} x2 "
                 "(triple shown)" if triples else
                 "gwangpalli compensation: {player} sells {cards} card(s) x{rate}",
-                player=f, cards=cards.bit_count(), rate=sale_price(r))))
-    return tuple(out)
+                player=f, cards=cards.bit_count(), rate=rate)
 
 
 def delayed_compensation(r, t: Table, pending, out: Outcome, kind):
@@ -1047,13 +1077,13 @@ def _closing_steps(st, instant_only, net_p):
     """Steps that end at the player's net: chips paid at once are never multiplied, so they
     close the breakdown (or are all of it when the hand ended without a Stop)."""
     if instant_only:
-        return [Step("instant", "set", net_p, said("chips paid at once this hand (6.4)"),
+        return [Step("instant", "set", net_p, said("chips paid at once this hand"),
                      net_p)]
     if st and st[-1].total != net_p:
         return st + [Step("instant", "add", net_p - st[-1].total, said(
             "chips paid at once this hand (first-turn events, compensation; never "
             "multiplied)"), net_p)]
     if not st and net_p:
-        return [Step("compensation", "set", net_p, said("gwangpalli compensation (6.3)"),
+        return [Step("compensation", "set", net_p, said("gwangpalli compensation"),
                      net_p)]
     return st

@@ -208,6 +208,19 @@ OPTIONS = (
        ("non_dealers", "all_players"), "gwangpalli"),
     Option("compensation_price", INT, None, ("Chips per card sold, any amount (empty: the "
                                              "chips per eligible card above)"), minimum=1, group="gwangpalli", nullable=True),
+    _o("chok_steals", BOOL, True, "A chok (the card drawn takes the card just played) takes 1 "
+       "junk from each opponent", (), "events"),
+    _o("bomb_multiplier_scope", CHOICE, "winning_bomber", "With the bomb doubling: x2 for each "
+       "bomb of the winner, or x2 once for the hand whoever bombed",
+       ("winning_bomber", "any_bomb_once"), "deal"),
+    _o("both_go_liable", CHOICE, "each_own", "When both losers said Go: each pays their own, "
+       "or the one seated first (or last) at the table pays for both",
+       ("each_own", "first_seated", "last_seated"), "payment"),
+    _o("compensation_counts_sets", BOOL, False, "A player who sells brights also sells the "
+       "points of the godori or ribbon sets in their hand: each set shown adds its points to "
+       "the cards sold", (), "gwangpalli"),
+    _o("four_may_all_play", BOOL, False, "Four at the table may all play the hand (nobody has "
+       "to sit out): the three losers each pay the winner", (), "gwangpalli"),
 )
 
 # The preset values of the programs of issue 10, each read from the program's own source (the
@@ -222,19 +235,22 @@ _GOSTOP_TS = {  # on top of _KOREAN_APPS
     "first_turn_ppuk_chips": 0, "three_ppuk_chips": 3, "four_in_hand_chips": 3,
     "four_on_table": "dealer_wins", "bomb_steals_junk": True, "bomb_with_declared_triple": True,
     "syodang_liable_when": "accepter_wins", "draw_refusal_scope": "rest_of_hand",
-    "oe_myeon_mode": "off"}
+    "oe_myeon_mode": "off", "both_go_liable": "last_seated", "compensation_counts_sets": True,
+    "four_player_rain_exception": False}
 _GOSTOP_CALCULATOR = {  # on top of _KOREAN_APPS; its amounts are the table's, in 1:2:4
     "first_turn_four_capture_chips": 3, "yeon_ppuk_chips": 6, "sam_yeon_ppuk_chips": 12,
     "three_ppuk_ends_hand": False, "three_ppuk_chips": 0, "compensation_payers": "all_players",
-    "four_player_rain_exception": False, "oe_myeon_mode": "off"}
+    "four_player_rain_exception": False, "oe_myeon_mode": "off",
+    "both_go_liable": "first_seated", "four_may_all_play": True}
 _HWATU_GOSTOP_RL = {
     "stop_threshold_3p": 7, "sake_mode": "animal_only", "go_bonus_formula": "korean_common",
     "go_bak_mode": "double", "bomb_steals_junk": True, "first_turn_ppuk_chips": 0,
     "three_ppuk_ends_hand": False, "three_ppuk_chips": 0, "ppuk_steals_junk": 1,
-    "oe_myeon_mode": "off"}
+    "oe_myeon_mode": "off", "chok_steals": False}
 _GOSTOP_SCOREBOARD = {
     "go_bonus_formula": "three_go_double", "gwang_bak_mode": "off", "animal_double_mode": "off",
-    "bomb_multiplier": True, "first_turn_ppuk_chips": 0, "oe_myeon_mode": "off"}
+    "bomb_multiplier": True, "bomb_multiplier_scope": "any_bomb_once",
+    "first_turn_ppuk_chips": 0, "oe_myeon_mode": "off"}
 
 PRESETS = (
     Preset("pagat", "Pagat's Go-Stop rules (recommended)", {}),
@@ -452,13 +468,17 @@ DECLARED = InputDef(
                               choices=tuple(y.id for y in YAKU), required=True),
                      InputDef("count", "int", "Animals, ribbons or junk value",
                               minimum=5)))),
-        InputDef("meong_dda", "bool", "Meong-dda: 7 or more animals"),
-        InputDef("joker_double", "bool", "Holds the double joker"),
-        InputDef("holds_mission", "bool", "Holds the mission cards"),
-        InputDef("holds_weol_yak_month", "bool", "Holds the weol-yak month"),
-        InputDef("gwang_bak", "bool", "Gwang-bak: no bright"),
+        InputDef("meong_dda", "bool", "Meong-dda: 7 or more animals",
+                 requires=("animal_double_mode=meong_dda_all", "animal_double_mode=both")),
+        InputDef("joker_double", "bool", "Holds the double joker", requires=("joker_abilities",)),
+        InputDef("holds_mission", "bool", "Holds the mission cards", requires=("missions",)),
+        InputDef("holds_weol_yak_month", "bool", "Holds the weol-yak month",
+                 requires=("weol_yak_month",)),
+        InputDef("gwang_bak", "bool", "Gwang-bak: no bright", requires=("gwang_bak_mode!=off",)),
         InputDef("pi_bak", "bool", "Pi-bak: too little junk"),
-        InputDef("meong_bak", "bool", "Meong-bak: no animal"),
-        InputDef("tti_bak", "bool", "Tti-bak: no ribbon"),
-        InputDef("no_captures", "bool", "Captured no card"),
-        InputDef("joker_deny", "bool", "Holds the deny-losses joker")))
+        InputDef("meong_bak", "bool", "Meong-bak: no animal",
+                 requires=("animal_double_mode=meong_bak_only", "animal_double_mode=both")),
+        InputDef("tti_bak", "bool", "Tti-bak: no ribbon", requires=("tti_bak",)),
+        InputDef("no_captures", "bool", "Captured no card", requires=("no_captures_no_pay",)),
+        InputDef("joker_deny", "bool", "Holds the deny-losses joker",
+                 requires=("joker_abilities",))))

@@ -254,7 +254,7 @@ def _from_totals(g, rnd, t) -> tuple[dict, dict, list[str]]:
             notes.append(said("warning: {player}'s card total {value} cannot hold the cards of "
                               "the yaku listed ({ribbons} ribbons worth 1 and {cards} other "
                               "cards worth 10): with ribbons worth 1 a total ends in its "
-                              "ribbon count (section 10 HS2 / H2); scored as given",
+                              "ribbon count; scored as given",
                               player=p, value=v, ribbons=r, cards=n))
     if sum(totals[p] for p in t.players) > MAX_CARD_TOTAL:
         raise _err(g, said("card totals add up to {total}, but at most {cards} cards worth at "
@@ -313,8 +313,8 @@ def score_round(g, rnd: Mapping, c: Compiled, check) -> RoundResult:
     winner = None if scores[a] == scores[b] else (a if scores[a] > scores[b] else b)
     out_notes = []
     if winner is None:
-        out_notes.append(said("tied round ({points} v {points2}; not covered, section 10 "
-                              "recommends): no winner, {dealer} deals again, any winning "
+        out_notes.append(said("tied round ({points} v {points2}; the rules do not say): no "
+                              "winner, {dealer} deals again, any winning "
                               "streak is broken", points=scores[a], points2=scores[b],
                               dealer=t.dealer))
         streak = (None, 0)
@@ -349,7 +349,7 @@ def score_round(g, rnd: Mapping, c: Compiled, check) -> RoundResult:
         game_win = streak[0]
         carry["game_over"], carry["game_winner"] = True, game_win
         out_notes.append(said("game over: {player} won two consecutive rounds, each by "
-                              "{needed} points or more, and wins the game (section 6)",
+                              "{needed} points or more, and wins the game",
                               player=game_win, needed=STREAK_MARGIN))
     payments = round_payments(t, scores, winner) + game_payments(t, game_win)
     players = []

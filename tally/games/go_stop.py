@@ -314,21 +314,23 @@ def _compile(rules) -> Compiled:
 _CHOICE = {
     (True, ""): "{card} counted as {junk} junk (not as an animal)",
     (False, ""): "{card} counted as an animal ({animals} animals), not as {junk} junk",
-    (True, "best"): "{card} counted as {junk} junk (not as an animal) (best payment, 2.3)",
-    (False, "best"): "{card} counted as an animal ({animals} animals), not as {junk} junk "
-                     "(best payment, 2.3)",
-    (True, "least"): "{card} counted as {junk} junk (not as an animal) (least to pay, 2.3)",
-    (False, "least"): "{card} counted as an animal ({animals} animals), not as {junk} junk "
-                      "(least to pay, 2.3)",
+    (True, "best"): "{card} counted as {junk} junk (not as an animal): the way that is paid "
+                    "most",
+    (False, "best"): "{card} counted as an animal ({animals} animals), not as {junk} junk: "
+                     "the way that is paid most",
+    (True, "least"): "{card} counted as {junk} junk (not as an animal): the way that costs "
+                     "least",
+    (False, "least"): "{card} counted as an animal ({animals} animals), not as {junk} junk: "
+                      "the way that costs least",
     # the house rules of score apps (winner_sake_choice, loser_sake_choice)
-    (True, "points"): "{card} counted as {junk} junk (not as an animal) (most points, "
-                      "winner_sake_choice)",
-    (False, "points"): "{card} counted as an animal ({animals} animals), not as {junk} junk "
-                       "(most points, winner_sake_choice)",
-    (True, "escape"): "{card} counted as {junk} junk (not as an animal) (escapes pi-bak, "
-                      "else more points: loser_sake_choice)",
-    (False, "escape"): "{card} counted as an animal ({animals} animals), not as {junk} junk "
-                       "(escapes pi-bak, else more points: loser_sake_choice)",
+    (True, "points"): "{card} counted as {junk} junk (not as an animal): the way with the "
+                      "most points",
+    (False, "points"): "{card} counted as an animal ({animals} animals), not as {junk} junk: "
+                       "the way with the most points",
+    (True, "escape"): "{card} counted as {junk} junk (not as an animal): the way that escapes "
+                      "pi-bak, else the one with more points",
+    (False, "escape"): "{card} counted as an animal ({animals} animals), not as {junk} junk: "
+                       "the way that escapes pi-bak, else the one with more points",
 }
 
 
@@ -425,13 +427,15 @@ GAME = Game(
                  per_player=True),
         InputDef("mission", "record",
                  "With option missions: the mission's cards and multiplier. The winner's "
-                 "score is multiplied when they captured all its cards.", fields=(
+                 "score is multiplied when they captured all its cards.", requires=("missions",),
+                 fields=(
                      InputDef("cards", "cards", "Mission cards", required=True),
                      InputDef("multiplier", "int", "Multiplier", required=True, minimum=2,
                               maximum=9))),
         InputDef("weol_yak_month", "choice",
                  ("With the month drawn before the deal (weol-yak): the month whose four "
-                  "cards multiply the winner's score by 4."), choices=tuple(f.id for f in FLOWERS)),
+                  "cards multiply the winner's score by 4."), choices=tuple(f.id for f in FLOWERS),
+                 requires=("weol_yak_month",)),
         InputDef("check_calls", "bool",
                  ("On unless told otherwise; off skips checking the Go and Stop scores "
                   "against the captures (for illustrative hands).")),

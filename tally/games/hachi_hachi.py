@@ -428,7 +428,7 @@ FM_WHY = {"recorded": "field multiplier x{m} (as recorded)",
           "bright": "{card} in the opening field",
           "carried": "carried over from the previous round"}
 FM_NAME = {2: "Large Field x{fm}: ", 4: "Grand Field x{fm}: "}
-FM_CARRY = "; x{carry} carries to the next round (carryover_multiplier)"
+FM_CARRY = "; x{carry} carries to the next round"
 
 
 def _combine(pool, rules, carry_in):
@@ -443,7 +443,7 @@ def _combine(pool, rules, carry_in):
             params[f"m{k}"] = m
             if "card" in ps:
                 params[f"card{k}"] = ps["card"]
-        return fm, said("multiple_multiplier: " + " + ".join(parts) + " = x{fm}", **params), \
+        return fm, said("multipliers added: " + " + ".join(parts) + " = x{fm}", **params), \
             None
     if carry_in:
         pool = pool + [(carry_in, "carried", {})]
@@ -523,7 +523,7 @@ def _read_table(rnd, rules) -> _Table:
     notes = []
     if n_in == 3 and rules.drop_out_dealer and len(seated) > 3:
         notes.append(said("{player} had no choice to drop out (only 3 players left), so is "
-                          "not a Blind Stay Dealer (A14)", player=dealer))
+                          "not a Blind Stay Dealer", player=dealer))
     joker, dealer, moved = _seat_joker(rnd, seated, dropped, dealer)
     if moved is not None:  # the dealer dealt the joker hands the deal on, so is not blind
         blind = False
@@ -610,8 +610,8 @@ def _seat_joker(rnd, seated, dropped, dealer):
                        field="joker_holder")
         if joker == dealer:  # B p.85, A17: the next player deals this round
             dealer = _next_after(seated, joker, dropped + [joker])
-            return joker, dealer, said("{joker} was dealt the joker as dealer; {dealer} deals "
-                                       "(A17)", joker=joker, dealer=dealer)
+            return joker, dealer, said("{joker} was dealt the joker as dealer; {dealer} deals",
+                                       joker=joker, dealer=dealer)
     elif joker is not None:
         raise _err(said("joker_holder is only used when 7 players are dealt in, not {n}",
                         n=n_in),
@@ -639,7 +639,7 @@ def _read_deal(rnd, table, rules) -> _Deal:
         raise _err(said("last_round must be true or false"), field="last_round")
     notes = ()
     if last and carry_out:  # A12: a carry still pending after the last round is lost
-        notes = (said("the x{carry} carry is lost: this is the game's last round (A12)",
+        notes = (said("the x{carry} carry is lost: this is the game's last round",
                       carry=carry_out),)
         carry_out = None
     hands = _read_hands(rnd, table, field)
@@ -674,8 +674,8 @@ def _stacked_months(field):
         if k == 4:  # misdeal: nothing is scored
             return fid, ()
         if k == 3:
-            notes.append(said("hiki: three {month} cards in the field are stacked "
-                              "(section 3.7)", month=fid))
+            notes.append(said("hiki: three {month} cards in the field are stacked",
+                              month=fid))
     return None, tuple(notes)
 
 
@@ -1496,7 +1496,7 @@ def _settle_card_points(led, active, tcv, tie_winner, rules, declared):
         loser = next(p for p in active if p != w)
         led.pay("card_points", loser, w, tcv[w] - tcv[loser],
                 said("card points: TCV {tcv} - {other_tcv} "
-                     "(alternate_two_player_scoring)", tcv=tcv[w],
+                     "(the difference, as two players may agree)", tcv=tcv[w],
                      other_tcv=tcv[loser]))
     else:
         _score_card_points(led, active, tcv, declared)
@@ -1604,7 +1604,7 @@ def _end_payments(active, ender, continued, tyv, ev_of, resp, rules):
         total = sum(a for _, a, _ in items)
         r = resp["player"]
         items = [(r, total, said("yaku of {player} (End): {yaku}; {responsible} pays for "
-                                 "both losers (responsibility_penalty: {completed})",
+                                 "both losers (responsible for letting {completed} be made)",
                                  player=ender, yaku=_yaku_words(ev_of, ender), responsible=r,
                                  completed=resp["yaku"]))]
     return items
@@ -1972,7 +1972,7 @@ def _misdeal(seated, dealer, fid, carry, c):
     players = tuple(PlayerScore(p, (), 0, (), 0, "misdeal") for p in seated)
     return RoundResult(GAME_ID, c.preset, players, (), None, dealer, dict(carry),
                        (said("misdeal: all four {month} cards in the opening field; the same "
-                             "dealer deals again and nothing is scored (section 3.7)",
+                             "dealer deals again and nothing is scored",
                              month=fid),))
 
 
@@ -2058,7 +2058,7 @@ def _closing_notes(winner, win_reason, banks):
                           winner=winner),)
     if banks:
         notes += (said("not zero-sum: in the two-player base game each player banks "
-                       "(TCV - 88) x FM as a score (section 6, A3); payments hold the "
+                       "(TCV - 88) x FM as a score; payments hold the "
                        "transfers only"),)
     return notes
 

@@ -78,11 +78,12 @@ _YAKU_ROWS = (
     ("kasu", CHAFF_CAT, "Any 10 Chaffs", "カス", "1, +1 per further chaff", CHAFFS,
      "ten chaffs (the storm counts)"),
 )
-# A yaku the digest's table does not have: only the house rule yaku_of_the_month plays it, so
-# it stays out of YAKU (the digest's 13, section 4). Oni Koi-Koi has it under the same id.
+# A yaku the digest's table does not have: only the house rule yaku_of_the_month plays it. It
+# is listed after the digest's 13 (section 4) so a table that plays it finds it by name; Oni
+# Koi-Koi has it under the same id.
 _HOUSE_YAKU_ROWS = (
     ("yaku_of_the_month", MONTH_CAT, "Yaku of the Month", "月札", "4", 0,
-     "with yaku_of_the_month: all four cards of the round's month"),
+     "a house rule: all four cards of the round's month"),
 )
 _CAT = {row[0]: row[1] for row in _YAKU_ROWS + _HOUSE_YAKU_ROWS}
 _NAMES = {row[0]: {"en": row[2], "ja": row[3]} for row in _YAKU_ROWS + _HOUSE_YAKU_ROWS}
@@ -117,7 +118,7 @@ def _note(yid: str, willow_inc=True, special=False, each=1):
 _NOTES = {yid: _note(yid) for yid in _GROWS}
 
 YAKU = tuple(YakuDef(id_, _NAMES[id_], pts, slugs_of(cards), _CAT_NAMES[cat], desc)
-             for id_, cat, _en, _ja, pts, cards, desc in _YAKU_ROWS)
+             for id_, cat, _en, _ja, pts, cards, desc in _YAKU_ROWS + _HOUSE_YAKU_ROWS)
 
 # --- options (digest section 8) -----------------------------------------------------------
 _FLOW, _SCORE, _YAKU_G, _INTERP = "game flow", "round scoring", "yaku list", "interpretation"
@@ -580,22 +581,21 @@ def _views_voided(m: int, c: Compiled, willow_field: bool, paulownia_field: bool
     weather, the month, or the rain in the pile. The first reason found is kept."""
     gone = {}
     if c.rain_fog and willow_field:
-        gone["hanami"] = said("a willow (rain) card lies in the field (rain_and_fog)")
+        gone["hanami"] = said("a willow (rain) card lies in the field")
     if c.rain_fog and paulownia_field:
-        gone["tsukimi"] = said("a paulownia (fog) card lies in the field (rain_and_fog)")
+        gone["tsukimi"] = said("a paulownia (fog) card lies in the field")
     if c.weather and ctx.weather == "rainy":
-        gone.setdefault("hanami", said("the weather is rainy (weather_voids_views)"))
+        gone.setdefault("hanami", said("the weather is rainy"))
     if c.weather and ctx.weather == "foggy":
-        gone.setdefault("tsukimi", said("the weather is foggy (weather_voids_views)"))
+        gone.setdefault("tsukimi", said("the weather is foggy"))
     if c.season_only and ctx.month:
         for yid, flower in VIEW_SEASON.items():
             if ctx.month != flower:
-                gone.setdefault(yid, said("the round's month is {month}, not {flower} "
-                                          "(views_in_season_only)", month=ctx.month,
-                                          flower=flower))
+                gone.setdefault(yid, said("the round's month is {month}, not its own month "
+                                          "{flower}", month=ctx.month, flower=flower))
     rain = m & c.rain_cards
     if rain:
-        why = said("{cards} in their captured cards (rain_voids_views)",
+        why = said("{cards} in their captured cards: the rain spoils the viewing",
                    cards=", ".join(slugs_of(rain)))
         gone.setdefault("hanami", why)
         gone.setdefault("tsukimi", why)
@@ -614,8 +614,8 @@ def _filter(met: list, c: Compiled, willow_field: bool, paulownia_field: bool, m
     if c.friends and met:
         views = [y for y in met if _CAT[y[0]] == VIEWS_CAT]
         if views and len(views) == len(met):  # no Bright, Ribbon, Other or kasu yaku
-            cancelled += tuple((y[0], said("no Bright, Ribbon or Other yaku beside it "
-                                           "(views_with_friends)")) for y in views)
+            cancelled += tuple((y[0], said("no Bright, Ribbon or Other yaku beside it"))
+                               for y in views)
             met = []
     return met, cancelled
 
@@ -623,14 +623,11 @@ def _filter(met: list, c: Compiled, willow_field: bool, paulownia_field: bool, m
 def _not_scored(yid: str, reason):
     """The note step of a yaku voided by _filter, by the template of its reason."""
     if reason.template.startswith("a willow"):
-        return said("{yaku} not scored: a willow (rain) card lies in the field (rain_and_fog)",
-                    yaku=yid)
+        return said("{yaku} not scored: a willow (rain) card lies in the field", yaku=yid)
     if reason.template.startswith("a paulownia"):
-        return said("{yaku} not scored: a paulownia (fog) card lies in the field "
-                    "(rain_and_fog)", yaku=yid)
+        return said("{yaku} not scored: a paulownia (fog) card lies in the field", yaku=yid)
     if reason.template.startswith("no Bright"):
-        return said("{yaku} not scored: no Bright, Ribbon or Other yaku beside it "
-                    "(views_with_friends)", yaku=yid)
+        return said("{yaku} not scored: no Bright, Ribbon or Other yaku beside it", yaku=yid)
     return said("{yaku} not scored: {reason}", yaku=yid, reason=reason)
 
 
@@ -860,8 +857,12 @@ def _yaku_words(scoring, head: str = "", **params) -> str:
     if not scoring:
         return said(head + "no yaku", **params)
     for i, y in enumerate(scoring, 1):
-        params[f"yaku{i}"], params[f"points{i}"] = y[0], y[1]
+        params[f"yaku{i}"], params[f"points{i}"] = _SAID_AS.get(y[0], y[0]), y[1]
     return said(head + _YAKU_LISTS[len(scoring)], **params)
+
+
+# the yaku said by their romaji id ("akatan 5"), except those whose id is no word: by name
+_SAID_AS = {yid: names["en"] for yid, names in _NAMES.items() if "_" in yid}
 
 
 _YAKU_LISTS = tuple(" + ".join(f"{{yaku{i}}} {{points{i}}}" for i in range(1, n + 1))
@@ -1636,9 +1637,8 @@ def _settle_pre_play(t: _Table, seen: _Seen, c: Compiled) -> RoundResult | None:
             "misdeal: misdeal, the same dealer redeals; the round does not count")
             if seen.misdeal else said("four cards of a month in the opening field: misdeal, "
                                       "the same dealer redeals; the round does not count")
-            if four_misdeal else said("both players hold an automatic-win hand (A11): "
-                                      "misdeal, the same dealer redeals; the round does not "
-                                      "count"))
+            if four_misdeal else said("both players hold an automatic-win hand: misdeal, the "
+                                      "same dealer redeals; the round does not count"))
     if four is not None and r.four_of_a_kind_not_misdeal and four[1] and t.dealer in t.given:
         mm = MONTHS[FLOWER_IDS.index(four[1])]
         if t.piles[t.dealer] & mm != mm:
@@ -1727,7 +1727,8 @@ def _settle_no_stop(t: _Table, seen: _Seen, calls: tuple, c: Compiled) -> RoundR
     if points:  # KoiKoi-AI: a round that runs out is the dealer's, for this many points
         return _finish(t.players, t.dealer, t.dealer, points, (Step(
             "no_stop_dealer_points", "set", points, said(
-                "no stop: the dealer {dealer} wins {points} (no_stop_dealer_points)",
+                "no stop: the dealer {dealer} wins {points} (a round nobody stops is the "
+                "dealer's)",
                 dealer=t.dealer, points=points), points),), (), 0, t.carry_in, c, won=True)
     return _draw(t.players, t.dealer, t.carry_in, calls, c)
 
@@ -1889,17 +1890,17 @@ def _uncounted_call_notes(skipped: list, not_counted: list, s: str, r, total: in
     if skipped:  # challenge: the stopper's own calls; double_or_nothing: the opponent's
         ps = {"caller": skipped[0].player, "stopper": s}
         out.append(Step("koi_koi", "note", 1, said(
-            "{caller}'s koi-koi does not double {stopper}'s score (challenge: only the "
-            "opponent's calls count)", **ps) if r.challenge else said(
-            "{caller}'s koi-koi does not double {stopper}'s score (double_or_nothing: only "
+            "{caller}'s koi-koi does not double {stopper}'s score (the challenge rule: only "
+            "the opponent's calls count)", **ps) if r.challenge else said(
+            "{caller}'s koi-koi does not double {stopper}'s score (double or nothing: only "
             "the stopper's own calls count)", **ps), total))
     if not_counted:
         forced = list(dict.fromkeys(cl.player for cl in not_counted))
         out.append(Step("minimum_points", "note", 1, said(
-            "{caller}'s forced koi-koi (minimum_points) is not a real call", caller=forced[0])
-            if len(forced) == 1 else said("{caller} and {caller2}'s forced koi-koi "
-                                          "(minimum_points) is not a real call",
-                                          caller=forced[0], caller2=forced[1]), total))
+            "{caller}'s forced koi-koi (under 3 points) is not a real call",
+            caller=forced[0]) if len(forced) == 1 else said(
+            "{caller} and {caller2}'s forced koi-koi (under 3 points) is not a real call",
+            caller=forced[0], caller2=forced[1]), total))
     return out
 
 
@@ -1921,7 +1922,8 @@ def _lucky_7_words(n: int, who: list, old: int, factor: int, value: int, r):
             "the score before lucky 7")
     if old > 1:
         words = ("koi-koi and lucky 7 x{factor}: " + why + ", and " + what +
-                 " {value} is 7 or more" + (" (lucky_7_triple)" if r.lucky_7_triple else ""))
+                 " {value} is 7 or more" + (" (one more, not double)" if r.lucky_7_triple
+                                             else ""))
     else:
         words = "lucky 7 x{factor}: " + why + "; " + what + " {value} is 7 or more"
     return said(words, factor=factor, value=value, **whyp)
@@ -1941,19 +1943,19 @@ def _field_words(fld: int, brights: int, r):
 def _koi_words(n: int, who: list, multiplier: bool, factor: int):
     """The koi-koi step without lucky 7: n counted calls by ``who`` (distinct, in order)."""
     if n == 1 and multiplier:
-        return said("koi-koi x{factor}: {caller} called koi-koi (koikoi_multiplier)",
+        return said("koi-koi x{factor}: {caller} called koi-koi (one more for each call)",
                     factor=factor, caller=who[0])
     if n == 1:
         return said("koi-koi x{factor}: {caller} called koi-koi", factor=factor, caller=who[0])
     if len(who) == 1 and multiplier:
-        return said("koi-koi x{factor}: {caller} called koi-koi {calls} times "
-                    "(koikoi_multiplier)", factor=factor, caller=who[0], calls=n)
+        return said("koi-koi x{factor}: {caller} called koi-koi {calls} times (one more for "
+                    "each call)", factor=factor, caller=who[0], calls=n)
     if len(who) == 1:
         return said("koi-koi x{factor}: {caller} called koi-koi {calls} times, counted once",
                     factor=factor, caller=who[0], calls=n)
     if multiplier:
         return said("koi-koi x{factor}: {caller} and {caller2} called koi-koi ({calls} calls) "
-                    "(koikoi_multiplier)", factor=factor, caller=who[0], caller2=who[1],
+                    "(one more for each call)", factor=factor, caller=who[0], caller2=who[1],
                     calls=n)
     return said("koi-koi x{factor}: {caller} and {caller2} called koi-koi ({calls} calls), "
                 "counted once", factor=factor, caller=who[0], caller2=who[1], calls=n)
@@ -1988,7 +1990,7 @@ def _finish(players, dealer, winner, points, steps, hits, base, carry_in, c, *, 
     notes = _steal(carry, carry_in, players, winner, loser, points, r) if r.steal_points else []
     if r.first_to_50 and totals[winner] >= 50:  # A16: the running total, never the bank
         carry["game_over"] = True
-        notes.append(said("first_to_50: {player} reaches {total}, the game ends",
+        notes.append(said("first to 50: {player} reaches {total}, the game ends",
                           player=winner, total=totals[winner]))
     return RoundResult(GAME_ID, r.preset, tuple(scores), payments, winner if won else None,
                        winner if won else dealer, carry, tuple(notes))
@@ -2001,11 +2003,11 @@ def _steal(carry, carry_in, players, winner, loser, points, r) -> list:
     banks[winner] += points
     banks[loser] -= points  # A12: a bank may go below zero
     carry["banks"] = banks
-    notes = [said("steal_points: {winner} takes {points} from {loser}'s bank",
+    notes = [said("{winner} takes {points} from {loser}'s bank",
                   winner=winner, points=points, loser=loser)]
     if r.empty_bank_ends_game and banks[loser] <= 0:
         carry["game_over"] = True
-        notes.append(said("empty_bank_ends_game: {player}'s bank is {bank}, the game ends",
+        notes.append(said("{player}'s bank is {bank}: an empty bank ends the game",
                           player=loser, bank=banks[loser]))
     return notes
 
