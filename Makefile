@@ -12,8 +12,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# waitress on all interfaces (PORT, default 8000); prints the LAN address phones should open
-# and that address as a QR code in the terminal.
+# waitress on all interfaces (PORT, default 8000), one process per core (WORKERS to choose);
+# prints the LAN address phones should open and that address as a QR code in the terminal.
 run: $(STAMP)
 	$(BIN)/python -m tally.cli serve --host 0.0.0.0 --port $${PORT:-8000}
 
@@ -25,6 +25,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/api.py
+	$(BIN)/python bench/growth.py
 	$(BIN)/python bench/durability.py
 
 # The real server on 127.0.0.1 under faults: SIGKILL in the middle of concurrent writes

@@ -1,5 +1,6 @@
 """``flask --app tally init-db | export <session> | import <file>`` and the ``make run``
-server (``python -m tally.cli serve``)."""
+server (``python -m tally.cli serve``): waitress in one process per core. SQLite in WAL mode
+is shared by the processes; their writes queue on a file lock (tally.store)."""
 
 from __future__ import annotations
 
@@ -67,10 +68,9 @@ def banner(host: str, port: int, public: str | None) -> str:
 
 
 def serve(argv=None):
-    """Serve the app with waitress on all interfaces (``make run``)."""
+    """Serve the app with waitress on all interfaces (``make run``): one process per core
+    (``--workers``), each with a few threads, all accepting on one listening socket."""
     import argparse
-
-    from waitress import serve as waitress_serve
 
     from . import create_app
 
@@ -78,13 +78,108 @@ def serve(argv=None):
     p.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
     p.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     p.add_argument("--threads", type=int, default=int(os.environ.get("THREADS", "4")))
+    p.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "0")),
+                   help="server processes (default: one per core; 1 where fork is missing)")
     a = p.parse_args(argv)
-    app = create_app()
+    app = create_app()  # schema migrated and catalogues compiled once, before any worker
+    sock = listen(a.host, a.port)
     print(banner(a.host, a.port, app.config.get("PUBLIC_URL")), flush=True)
+    workers = a.workers or os.cpu_count() or 1
+    if workers <= 1 or not hasattr(os, "fork"):
+        run_worker(app, sock, a.threads)
+    else:
+        app.extensions["tally_store"].close()  # no SQLite connection crosses a fork
+        supervise(app, sock, a.threads, workers)
+
+
+def listen(host: str, port: int):
+    """The listening socket every worker accepts on (bound once, so the port is either
+    all ours or refused at once)."""
+    import socket
+    import time
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    for attempt in range(40):  # a server killed a moment ago may still hold the port
+        try:
+            return socket.create_server((host, port), family=family, backlog=1024)
+        except OSError:
+            if attempt == 39:
+                raise
+            time.sleep(0.05)
+
+
+def run_worker(app, sock, threads: int):
+    from waitress import serve as waitress_serve
+
     # waitress spools a body to disk before the app sees it: past this it answers 413 itself
     # (plain text); up to it the app answers a JSON 413 naming the body (tally.api.limits)
-    waitress_serve(app, host=a.host, port=a.port, threads=a.threads, ident="hanafuda-tally",
+    waitress_serve(app, sockets=[sock], threads=threads, ident="hanafuda-tally",
                    max_request_body_size=16 * app.config["MAX_CONTENT_LENGTH"])
+
+
+def supervise(app, sock, threads: int, workers: int):
+    """Fork the workers and keep them running: a worker that dies is started again; SIGTERM
+    or SIGINT stops them all. A worker dies with this process, even on SIGKILL (Linux), so
+    a crashed server never leaves workers holding the port."""
+    import signal
+    import time
+
+    children: dict[int, float] = {}
+    stopping = []
+
+    parent = os.getpid()
+
+    def fork_one():
+        pid = os.fork()
+        if pid == 0:
+            _die_with_parent(parent)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            try:
+                run_worker(app, sock, threads)
+            finally:
+                os._exit(0)
+        children[pid] = time.monotonic()
+
+    def stop(signum, frame):
+        stopping.append(signum)
+        for pid in list(children):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for _ in range(workers):
+        fork_one()
+    while children:
+        try:
+            pid, _ = os.wait()
+        except ChildProcessError:
+            break
+        except InterruptedError:
+            continue
+        started = children.pop(pid, None)
+        if not stopping and started is not None:
+            if time.monotonic() - started < 1:
+                time.sleep(1)  # a worker that cannot start is not restarted in a tight loop
+            fork_one()
+
+
+def _die_with_parent(parent: int):
+    """Ask Linux to SIGKILL this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
+    import signal
+
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # not Linux: a worker then outlives a SIGKILLed parent until it is stopped
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(0)
 
 
 if __name__ == "__main__":

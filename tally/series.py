@@ -219,9 +219,23 @@ def score_one(cfg: SeriesConfig, inp: Mapping, *, seq: int, month: int, dealer: 
     except TallyError as e:
         raise _prefixed(e, seq, field_prefix) from None
     rd = res.to_dict()
-    rules = get_game(cfg.game).rules(cfg.preset, cfg.options)
+    rules = _rules_of(cfg)
     return RoundState(seq, month, dealer, dict(carry or {}), dict(inp), rd,
                       _counts_as_month(rd, rules))
+
+
+_RULES: dict = {}  # (game, preset, options) -> the rules in force, resolved once
+
+
+def _rules_of(cfg: SeriesConfig):
+    """The rules a series plays by (the same for every round: resolved once, not per round)."""
+    key = (cfg.game, cfg.preset, json.dumps(dict(cfg.options), sort_keys=True, default=str))
+    rules = _RULES.get(key)
+    if rules is None:
+        if len(_RULES) > 256:  # a bound: options are outside input
+            _RULES.clear()
+        rules = _RULES[key] = get_game(cfg.game).rules(cfg.preset, cfg.options)
+    return rules
 
 
 def _prefixed(e: TallyError, seq: int, field_prefix: str) -> TallyError:
@@ -362,6 +376,126 @@ def summary(cfg: SeriesConfig, rounds: list[RoundState], prev: Mapping | None = 
     }
 
 
+# ----------------------------------------------------------------------------- running summary
+# What the store keeps so a write costs one round, not the whole series: the summary's head
+# (``summary`` without its two lists, which grow with every round), each round's own ledger
+# entries and line, and the tallies the group standings add up. ``advance`` extends them by
+# one round; chained from ``start`` over a series they equal ``summary`` and ``standings``.
+
+SUMMARY_LISTS = ("ledger", "rounds")  # the parts of ``summary`` kept per round, not in the head
+
+
+@dataclass(frozen=True)
+class Step:
+    """One round's share of the running summary."""
+    head: dict  # the summary after the round, without its ledger and rounds lists
+    tallies: dict  # per player: chips won and lost, rounds played, biggest round, yaku counts
+    ledger: list  # this round's chip transfers (summary["ledger"] entries)
+    line: dict  # this round's summary["rounds"] entry
+
+
+def start(cfg: SeriesConfig) -> tuple[dict, dict]:
+    """The head and tallies of a series with no rounds."""
+    head = {k: v for k, v in summary(cfg, []).items() if k not in SUMMARY_LISTS}
+    return head, {}
+
+
+def advance(cfg: SeriesConfig, head: Mapping, tallies: Mapping, r: RoundState) -> Step:
+    """The running summary after round ``r``, from the one before it (``summary`` with
+    ``prev``, without rebuilding the lists)."""
+    players = list(cfg.players)
+    totals = {t["player"]: t for t in head["totals"]}
+    points = {p: totals[p]["points"] for p in players}
+    chips = {p: totals[p]["chips"] for p in players}
+    won = {p: totals[p]["rounds_won"] for p in players}
+    res = r.result
+    for ps in res.get("players") or ():
+        if ps["player"] in points:
+            points[ps["player"]] += ps.get("points") or 0
+    if res.get("winner") in won:
+        won[res["winner"]] += 1
+    net = {p: 0 for p in players}
+    ledger = []
+    for pay in round_payments(res, players):
+        ledger.append({"seq": r.seq, "month": r.month, **pay})
+        for who, sign in ((pay["from"], -1), (pay["to"], 1)):
+            net[who] = net.get(who, 0) + sign * pay["amount"]
+            chips[who] = chips.get(who, 0) + sign * pay["amount"]
+    played = head["months_played"] + (1 if r.counts_as_month else 0)
+    month, dealer, carry = next_position(cfg, [r])
+    over = game_over([r])
+    complete = (cfg.length is not None and played >= cfg.length) or over
+    chips = {p: _tidy(v) for p, v in chips.items()}
+    champion = (res.get("carry") or {}).get("game_winner") if over else head.get("game_winner")
+    new_head = {
+        "month": None if complete else month, "months_played": played, "length": cfg.length,
+        "complete": complete, "game_over": over, "game_winner": champion,
+        "dealer": None if complete else dealer, "carry": carry,
+        "totals": [{"player": p, "points": _tidy(points[p]), "chips": chips[p],
+                    "money": to_money(chips[p], cfg.chip_value), "rounds_won": won[p]}
+                   for p in players],
+        "leaders": [champion] if champion in chips else leaders(chips, won),
+    }
+    line = {"seq": r.seq, "month": r.month, "dealer": r.dealer, "winner": res.get("winner"),
+            "net": net}
+    return Step(new_head, tally_round(tallies, r, net), ledger, line)
+
+
+def tally_round(tallies: Mapping, r: RoundState, net: Mapping) -> dict:
+    """The standings' tallies with one more round: its chips won or lost per player, the
+    biggest round so far (the first one, on a tie) and the yaku made."""
+    out = {k: {**v, "yaku": dict(v["yaku"])} for k, v in tallies.items()}
+
+    def of(name):
+        return out.setdefault(name, {"chips_won": 0, "chips_lost": 0, "rounds_played": 0,
+                                     "biggest": None, "yaku": {}})
+    for name, n in net.items():
+        t = of(name)
+        t["rounds_played"] += 1
+        if n > 0:
+            t["chips_won"] = _tidy(t["chips_won"] + n)
+            if t["biggest"] is None or n > t["biggest"]["chips"]:
+                t["biggest"] = {"chips": n, "seq": r.seq}
+        elif n < 0:
+            t["chips_lost"] = _tidy(t["chips_lost"] - n)
+    for ps in r.result.get("players") or ():
+        t = of(ps["player"])
+        for y in ps.get("yaku") or ():
+            t["yaku"][y["id"]] = t["yaku"].get(y["id"], 0) + 1
+    return out
+
+
+def standing(head: Mapping, tallies: Mapping) -> dict:
+    """What the group standings read of one series (stored with it at every write)."""
+    return {"complete": head["complete"], "leaders": list(head["leaders"]),
+            "totals": {t["player"]: [t["chips"], t["rounds_won"]] for t in head["totals"]},
+            "tallies": dict(tallies)}
+
+
+def replay_after(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inputs: list[Mapping],
+                 first_seq: int, field_prefix: str = "rounds.{seq}."
+                 ) -> list[tuple[RoundState, Step]]:
+    """Score ``inputs`` as rounds ``first_seq``... of a series whose running summary before
+    them is ``head`` and ``tallies`` (``replay`` without the rounds before: they are neither
+    read nor rescored). Each round comes with its share of the running summary."""
+    out = []
+    for i, inp in enumerate(inputs):
+        seq = first_seq + i
+        prefix = field_prefix.format(seq=seq) if field_prefix else ""
+        if head["complete"]:
+            e = TallyError(said("round {seq}: the series is already over (after {months} months)",
+                                seq=seq, months=head["months_played"]),
+                           game=cfg.game, rule="length", field=prefix.rstrip(".") or "round")
+            e.round = seq
+            raise e
+        r = score_one(cfg, inp, seq=seq, month=head["month"], dealer=head["dealer"],
+                      carry=head["carry"], field_prefix=prefix)
+        step = advance(cfg, head, tallies, r)
+        out.append((r, step))
+        head, tallies = step.head, step.tallies
+    return out
+
+
 def leaders(chips: Mapping[str, float], won: Mapping[str, int]) -> list[str]:
     """Highest chips; tie -> most rounds won; still tied -> a shared win (koi-koi.md section 6,
     go-stop.md section 6.7)."""
@@ -396,7 +530,8 @@ def _tidy(v):
 # ----------------------------------------------------------------------------- standings
 
 def standings(series: Iterable[Mapping]) -> dict:
-    """A group's standings over many series.
+    """A group's standings over many series, from every round (the full computation;
+    the API reads ``standings_of``, which must equal it).
 
     Each item: ``{"id", "game", "players": {seat name: identity}, "complete", "summary",
     "rounds": [RoundState.view()...]}``. Returns per player (identity) and per game: chips
@@ -405,9 +540,7 @@ def standings(series: Iterable[Mapping]) -> dict:
     people: dict[str, dict] = {}
 
     def rec(who, game):
-        p = people.setdefault(who, _blank(who))
-        g = p["games"].setdefault(game, _blank(who, game))
-        return p, g
+        return _records(people, who, game)
 
     for s in series:
         ident = s["players"]
@@ -438,6 +571,44 @@ def standings(series: Iterable[Mapping]) -> dict:
                 for r in rec(who, s["game"]):
                     for y in ps.get("yaku") or ():
                         r["_yaku"][y["id"]] = r["_yaku"].get(y["id"], 0) + 1
+    return _ranked(people)
+
+
+def standings_of(rows: Iterable[Mapping]) -> dict:
+    """``standings`` from each series' stored ``standing`` (no round is read): linear in the
+    number of series. Each row: ``{"id", "game", "players": {seat name: identity},
+    "standing"}``, in the order the series were created."""
+    people: dict[str, dict] = {}
+    for s in rows:
+        ident, st = s["players"], s["standing"]
+        for name, (chips, rounds_won) in st["totals"].items():
+            for r in _records(people, ident.get(name, name), s["game"]):
+                r["series_played"] += 1
+                r["net_chips"] = _tidy(r["net_chips"] + chips)
+                r["rounds_won"] += rounds_won
+                if st["complete"] and name in st["leaders"]:
+                    r["series_won"] += 1
+        for name, t in st["tallies"].items():
+            for r in _records(people, ident.get(name, name), s["game"]):
+                r["chips_won"] = _tidy(r["chips_won"] + t["chips_won"])
+                r["chips_lost"] = _tidy(r["chips_lost"] + t["chips_lost"])
+                r["rounds_played"] += t["rounds_played"]
+                big = t["biggest"]
+                if big and (r["biggest_round"] is None or
+                            big["chips"] > r["biggest_round"]["chips"]):
+                    r["biggest_round"] = {"chips": big["chips"], "session": s["id"],
+                                          "seq": big["seq"], "game": s["game"]}
+                for y, n in t["yaku"].items():
+                    r["_yaku"][y] = r["_yaku"].get(y, 0) + n
+    return _ranked(people)
+
+
+def _records(people: dict, who: str, game: str) -> tuple[dict, dict]:
+    p = people.setdefault(who, _blank(who))
+    return p, p["games"].setdefault(game, _blank(who, game))
+
+
+def _ranked(people: dict) -> dict:
     out = []
     for p in people.values():
         _finish(p)

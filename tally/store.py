@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -24,11 +25,16 @@ from typing import Any, Callable
 
 import sqlite_utils
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None
+
 from . import series
 from .results import said
 from .series import RoundState, SeriesConfig
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class StoreError(Exception):
@@ -133,7 +139,38 @@ def _m3(db: sqlite_utils.Database):
     db["idempotency"].create_index(["expires"])
 
 
-MIGRATIONS = {1: _m1, 2: _m2, 3: _m3}
+def _m4(db: sqlite_utils.Database):
+    """Writes that cost one round (issue 12): each round keeps its share of the running
+    summary (its ledger entries, its line, the head and the standings' tallies after it) and
+    its input apart from its result (what a rescoring reads), so
+    a correction rescores from the round it changes, without reading the rounds before; the
+    session keeps the head alone (``state``) and what the group standings add up
+    (``standing``). Existing sessions are filled in from their stored results (no rescoring)."""
+    c = db.conn
+    for col in ("input", "ledger", "line", "head", "tallies"):
+        c.execute(f"ALTER TABLE rounds ADD COLUMN {col} TEXT")
+    c.execute("ALTER TABLE sessions ADD COLUMN standing TEXT")
+    for sid, config in c.execute("SELECT id, config FROM sessions").fetchall():
+        cfg = series.config_of(json.loads(config))
+        head, tallies = series.start(cfg)
+        for seq, view in c.execute("SELECT seq, view FROM rounds WHERE session_id = ? "
+                                   "ORDER BY seq", (sid,)).fetchall():
+            r = RoundState(**json.loads(view))
+            step = series.advance(cfg, head, tallies, r)
+            c.execute("UPDATE rounds SET input = ?, ledger = ?, line = ?, head = ?, tallies = ?"
+                      " WHERE session_id = ? AND seq = ?",
+                      (_dumps(r.input), *_step_texts(step), sid, seq))
+            head, tallies = step.head, step.tallies
+        c.execute("UPDATE sessions SET state = ?, standing = ? WHERE id = ?",
+                  (_dumps(head), _dumps(series.standing(head, tallies)), sid))
+
+
+def _step_texts(step: series.Step) -> tuple[str, str, str, str]:
+    """A round's share of the running summary as stored: ledger, line, head, tallies."""
+    return _dumps(step.ledger), _dumps(step.line), _dumps(step.head), _dumps(step.tallies)
+
+
+MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4}
 # "FULL": a commit reaches the disk before the 201 is sent, so an acknowledged round survives
 # a power cut; "NORMAL" in WAL mode may lose the last commits then (bench/durability.py).
 SYNCHRONOUS = ("FULL", "NORMAL")
@@ -148,6 +185,8 @@ class Store:
         # Writers of this process queue on a lock instead of SQLite's busy handler, which
         # sleeps in growing steps (up to 100 ms) while another thread holds the write lock.
         self._write_lock = threading.Lock()
+        self._lock_fd: int | None = None
+        self._lock_pid = 0
 
     # -- connections and transactions
     @property
@@ -184,7 +223,7 @@ class Store:
             finally:
                 self._local.depth -= 1
             return
-        with self._write_lock:
+        with self._write_lock, self._process_lock():
             conn.execute("BEGIN IMMEDIATE")
             self._local.depth = 1
             try:
@@ -196,6 +235,23 @@ class Store:
                 conn.execute("COMMIT")
             finally:
                 self._local.depth = 0
+
+    @contextmanager
+    def _process_lock(self):
+        """The writers of every server process queue on a lock file beside the database
+        (flock: the next writer wakes as soon as the lock is free), not in SQLite's busy
+        handler. Where there is no flock (Windows: one process) the thread lock is enough."""
+        if fcntl is None or self.path == ":memory:":
+            yield
+            return
+        if self._lock_fd is None or self._lock_pid != os.getpid():
+            self._lock_fd = os.open(self.path + "-writer", os.O_RDWR | os.O_CREAT, 0o600)
+            self._lock_pid = os.getpid()  # a forked process opens its own (flock is per open)
+        fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
 
     def migrate(self) -> int:
         """Create or upgrade the schema (PRAGMA user_version holds the schema version)."""
@@ -209,16 +265,15 @@ class Store:
         return SCHEMA_VERSION
 
     # -- reading
+    SESSION_KEYS = ("id", "title", "game", "config", "group_id", "player_ids", "edit_hash",
+                    "read_hash", "version", "state", "created", "updated", "standing")
+
     def session_row(self, sid: str) -> dict | None:
-        cur = self.conn.execute(
-            "SELECT id, title, game, config, group_id, player_ids, edit_hash, read_hash, "
-            "version, state, created, updated FROM sessions WHERE id = ?", (sid,))
-        row = cur.fetchone()
-        if row is None:
-            return None
-        keys = ("id", "title", "game", "config", "group_id", "player_ids", "edit_hash",
-                "read_hash", "version", "state", "created", "updated")
-        return dict(zip(keys, row))
+        """The session's row: ``state`` is the head of its summary (``series.summary``
+        without the ledger and rounds lists; ``full_state`` has them)."""
+        row = self.conn.execute(f"SELECT {', '.join(self.SESSION_KEYS)} FROM sessions "
+                                "WHERE id = ?", (sid,)).fetchone()
+        return None if row is None else dict(zip(self.SESSION_KEYS, row))
 
     def need_session(self, sid: str) -> dict:
         row = self.session_row(sid)
@@ -242,6 +297,31 @@ class Store:
 
     def round_states(self, sid: str) -> list[RoundState]:
         return [RoundState(**json.loads(v)) for v in self.round_views(sid)]
+
+    def last_seq(self, sid: str) -> int:
+        """How many rounds the session has (read from the key's index, no round is read)."""
+        return self.conn.execute("SELECT max(seq) FROM rounds WHERE session_id = ?",
+                                 (sid,)).fetchone()[0] or 0
+
+    def session_parts(self, sid: str, head: str | None = None) -> tuple[list[str], str]:
+        """The stored round views and the session's whole summary (``summary()``: the head
+        with the ledger and the rounds lists spliced in), as JSON texts: nothing is
+        re-scored or parsed. ``head``: the session row's ``state``, when already read."""
+        views, ledger, lines = [], [], []
+        for view, led, line in self.conn.execute(
+                "SELECT view, ledger, line FROM rounds WHERE session_id = ? ORDER BY seq",
+                (sid,)):
+            views.append(view)
+            if led != "[]":
+                ledger.append(led[1:-1])
+            lines.append(line)
+        head = head or self.need_session(sid)["state"]
+        return views, (head[:-1] + ',"ledger":[' + ",".join(ledger) + '],"rounds":['
+                       + ",".join(lines) + "]}")
+
+    def full_state(self, sid: str) -> dict:
+        """The session's whole summary (``series.summary`` of its rounds), from what is stored."""
+        return json.loads(self.session_parts(sid)[1])
 
     def history(self, sid: str) -> list[dict]:
         out = []
@@ -322,9 +402,9 @@ class Store:
                 ids.append(row[0])
         return ids
 
-    def group_series(self, gid: str, since: str | None = None, until: str | None = None,
-                     game: str | None = None) -> list[dict]:
-        sql = "SELECT id, game, config, player_ids, state FROM sessions WHERE group_id = ?"
+    def _group_sessions(self, columns: str, gid: str, since: str | None, until: str | None,
+                        game: str | None):
+        sql = f"SELECT {columns} FROM sessions WHERE group_id = ?"
         args: list[Any] = [gid]
         if since:
             sql += " AND created >= ?"
@@ -335,16 +415,38 @@ class Store:
         if game:
             sql += " AND game = ?"
             args.append(game)
+        return self.conn.execute(sql + " ORDER BY created", args)
+
+    def group_series(self, gid: str, since: str | None = None, until: str | None = None,
+                     game: str | None = None) -> list[dict]:
+        """Every series of the group with all its rounds (``series.standings``' input: the
+        full computation, which reads every round)."""
         names = {p["id"]: p["name"] for p in self.group_players(gid)}
         out = []
-        for sid, g, config, pids, state in self.conn.execute(sql + " ORDER BY created", args):
+        for sid, g, config, pids in self._group_sessions("id, game, config, player_ids", gid,
+                                                        since, until, game).fetchall():
             cfg = json.loads(config)
             pids = json.loads(pids or "[]")
-            state = json.loads(state)
+            state = self.full_state(sid)
             out.append({"id": sid, "game": g,
                         "players": {n: names.get(i, n) for n, i in zip(cfg["players"], pids)},
                         "complete": state["complete"], "summary": state,
                         "rounds": [json.loads(v) for v in self.round_views(sid)]})
+        return out
+
+    def group_standing_rows(self, gid: str, since: str | None = None, until: str | None = None,
+                            game: str | None = None) -> list[dict]:
+        """Each series' stored standing (``series.standings_of``' input): one small row a
+        series, no round read."""
+        names = {p["id"]: p["name"] for p in self.group_players(gid)}
+        out = []
+        for sid, g, config, pids, standing in self._group_sessions(
+                "id, game, json_extract(config, '$.players'), player_ids, standing", gid,
+                since, until, game):
+            seats = json.loads(config)
+            out.append({"id": sid, "game": g, "standing": json.loads(standing),
+                        "players": {n: names.get(i, n)
+                                    for n, i in zip(seats, json.loads(pids or "[]"))}})
         return out
 
     # -- sessions
@@ -357,17 +459,20 @@ class Store:
         # an imported history keeps its versions; the import itself is the next one
         version = 1 + max((h.get("version") or 0 for h in history or ()
                            if isinstance(h.get("version"), int)), default=0)
-        rounds = series.replay(cfg, list(inputs or []))
-        state = series.summary(cfg, rounds)
+        head, tallies = series.start(cfg)
+        steps = series.replay_after(cfg, head, tallies, list(inputs or []), 1)
+        if steps:
+            head, tallies = steps[-1][1].head, steps[-1][1].tallies
         ts = now()
         with self.transaction() as c:
             pids = self._identities(group_id, cfg.players) if group_id else []
-            c.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            c.execute("INSERT INTO sessions (id, title, game, config, group_id, player_ids, "
+                      "edit_hash, read_hash, version, state, created, updated, standing) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                       (sid, title, cfg.game, _dumps(cfg.to_dict()), group_id, _dumps(pids),
-                       digest(edit), digest(read), version, _dumps(state), created or ts, ts))
-            for r in rounds:
-                c.execute("INSERT INTO rounds VALUES (?, ?, ?, ?)",
-                          (sid, r.seq, _dumps(r.view()), ts))
+                       digest(edit), digest(read), version, _dumps(head), created or ts, ts,
+                       _dumps(series.standing(head, tallies))))
+            self._insert_rounds(sid, steps, ts)
             ids = {}  # an imported history keeps its undo links under the new row ids
             for h in history or ():
                 cur = c.execute(
@@ -380,8 +485,18 @@ class Store:
                 ids[h.get("id")] = cur.lastrowid
             action = "import" if inputs is not None else "create"
             self._log(sid, version, action, actor, None, {"config": cfg.to_dict(),
-                                                          "title": title, "rounds": len(rounds)})
+                                                          "title": title, "rounds": len(steps)})
         return {"id": sid, "edit_token": edit, "read_token": read, "version": version}
+
+    def _insert_rounds(self, sid: str, steps, ts: str) -> list[str]:
+        """Store rounds with their share of the running summary; returns their view texts."""
+        views = []
+        for r, step in steps:
+            views.append(_dumps(r.view()))
+            self.conn.execute("INSERT INTO rounds (session_id, seq, view, created, input, ledger,"
+                              " line, head, tallies) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                              (sid, r.seq, views[-1], ts, _dumps(r.input), *_step_texts(step)))
+        return views
 
     def _log(self, sid, version, action, actor, before, after, undoes=None):
         self.conn.execute(
@@ -390,111 +505,142 @@ class Store:
             (sid, version, action, actor, now(), None if before is None else _dumps(before),
              None if after is None else _dumps(after), undoes))
 
-    def change(self, sid: str, version: int | None, action: str, actor: str | None,
-               edit: Callable[[SeriesConfig, list[RoundState]], tuple]) -> dict:
-        """Apply one change to a session's rounds, atomically.
+    def _writable(self, sid: str, version: int | None) -> tuple[dict, SeriesConfig]:
+        """The session's row and configuration for a write based on ``version``."""
+        row = self.need_session(sid)
+        if version is not None and version != row["version"]:
+            raise Stale(row["version"], version)
+        return row, series.config_of(json.loads(row["config"]))
 
-        ``edit(cfg, rounds)`` returns ``(inputs, keep, before, after, undoes)``: the new list
-        of round inputs, how many leading rounds are unchanged, and the history record. The
-        rounds from ``keep`` on are replayed; a stale ``version`` raises Stale.
-        """
-        with self.transaction() as c:
-            row = self.need_session(sid)
-            if version is not None and version != row["version"]:
-                raise Stale(row["version"], version)
-            cfg = series.config_of(json.loads(row["config"]))
-            rounds = self.round_states(sid)
-            inputs, keep, before, after, undoes = edit(cfg, rounds)
-            keep = min(keep, len(rounds), len(inputs))
-            new = series.replay(cfg, inputs, kept=rounds[:keep])
-            state = series.summary(cfg, new)
-            ts = now()
-            c.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ?", (sid, keep))
-            for r in new[keep:]:
-                c.execute("INSERT INTO rounds VALUES (?, ?, ?, ?)",
-                          (sid, r.seq, _dumps(r.view()), ts))
-            v = row["version"] + 1
-            c.execute("UPDATE sessions SET version = ?, state = ?, updated = ? WHERE id = ?",
-                      (v, _dumps(state), ts, sid))
-            self._log(sid, v, action, actor, before, after, undoes)
-        return {"version": v, "state": state, "rounds": new, "config": cfg}
+    def _commit_head(self, sid: str, row: dict, head: dict, tallies: dict, ts: str) -> tuple:
+        """The session's new version, head and standing; returns (version, head text)."""
+        v, head_json = row["version"] + 1, _dumps(head)
+        self.conn.execute("UPDATE sessions SET version = ?, state = ?, standing = ?, updated = ?"
+                          " WHERE id = ?", (v, head_json, _dumps(series.standing(head, tallies)),
+                                             ts, sid))
+        return v, head_json
 
     # The four changes a table makes.
     def add_round(self, sid, version, raw, actor=None) -> dict:
-        """Append the next round. Only the new round is scored and only the last stored
-        round and the stored summary are read (the summary is extended, not rebuilt)."""
+        """Append the next round. Only the new round is scored; the stored head of the
+        summary gives its month, dealer and carry, and is extended by it (no round read)."""
         with self.transaction() as c:
-            row = self.need_session(sid)
-            if version is not None and version != row["version"]:
-                raise Stale(row["version"], version)
-            cfg = series.config_of(json.loads(row["config"]))
-            prev = json.loads(row["state"])
-            if prev["complete"]:
+            row, cfg = self._writable(sid, version)
+            head = json.loads(row["state"])
+            if head["complete"]:
                 raise Conflict(said("the series is over after {months} months; no more rounds",
-                                    months=prev["months_played"]), field="round")
-            last = c.execute("SELECT view FROM rounds WHERE session_id = ? ORDER BY seq DESC "
-                             "LIMIT 1", (sid,)).fetchone()
-            before = [RoundState(**json.loads(last[0]))] if last else []
-            seq = before[0].seq + 1 if before else 1
-            month, dealer, carry = series.next_position(cfg, before)
-            inp = series.clean_input(cfg, raw, dealer=dealer, carry=carry)
-            new = series.score_one(cfg, inp, seq=seq, month=month, dealer=dealer, carry=carry)
-            state = series.summary(cfg, [new], prev)
-            view_json, state_json, ts, v = _dumps(new.view()), _dumps(state), now(), \
-                row["version"] + 1
-            c.execute("INSERT INTO rounds VALUES (?, ?, ?, ?)", (sid, seq, view_json, ts))
-            c.execute("UPDATE sessions SET version = ?, state = ?, updated = ? WHERE id = ?",
-                      (v, state_json, ts, sid))
+                                    months=head["months_played"]), field="round")
+            tallies = json.loads(row["standing"])["tallies"]
+            seq = self.last_seq(sid) + 1
+            inp = series.clean_input(cfg, raw, dealer=head["dealer"], carry=head["carry"])
+            new = series.score_one(cfg, inp, seq=seq, month=head["month"],
+                                   dealer=head["dealer"], carry=head["carry"])
+            step = series.advance(cfg, head, tallies, new)
+            ts = now()
+            view_json = self._insert_rounds(sid, [(new, step)], ts)[0]
+            v, state_json = self._commit_head(sid, row, step.head, step.tallies, ts)
             self._log(sid, v, "add_round", actor, None, {"seq": seq, "input": inp})
-        return {"version": v, "state": state, "round": new, "seq": seq,
+        return {"version": v, "state": step.head, "round": new, "seq": seq,
                 "round_json": view_json, "state_json": state_json}
 
+    def _rewrite(self, sid: str, version: int | None, action: str, actor: str | None,
+                 plan: Callable[[SeriesConfig, int, Callable[[int], tuple]], tuple]) -> dict:
+        """Apply a correction, a deletion or an undo, atomically.
+
+        ``plan(cfg, n, after)`` gets the round count and ``after(keep)``: the running summary
+        stored with round ``keep`` (head, tallies) and the inputs of the rounds after it, read
+        on demand. It returns ``(keep, inputs, before, after, undoes)``: the rounds from
+        ``keep + 1`` on become ``inputs``, rescored from that summary; the rounds before are
+        neither read nor rescored.
+        """
+        with self.transaction() as c:
+            row, cfg = self._writable(sid, version)
+            n, loaded = self.last_seq(sid), {}
+
+            def after(k):
+                if k not in loaded:
+                    loaded[k] = (*self._checkpoint(cfg, sid, k), self._inputs_after(sid, k))
+                return loaded[k]
+            keep, inputs, before, changed, undoes = plan(cfg, n, after)
+            head, tallies, _ = after(keep)
+            steps = series.replay_after(cfg, head, tallies, inputs, keep + 1)
+            if steps:
+                head, tallies = steps[-1][1].head, steps[-1][1].tallies
+            ts = now()
+            c.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ?", (sid, keep))
+            views = self._insert_rounds(sid, steps, ts)
+            v, state_json = self._commit_head(sid, row, head, tallies, ts)
+            self._log(sid, v, action, actor, before, changed, undoes)
+        return {"version": v, "state": head, "state_json": state_json, "first": keep + 1,
+                "rounds": [r for r, _ in steps], "round_views": views}
+
+    def _inputs_after(self, sid: str, keep: int) -> list[dict]:
+        return [json.loads(i) for (i,) in self.conn.execute(
+            "SELECT input FROM rounds WHERE session_id = ? AND seq > ? ORDER BY seq",
+            (sid, keep))]
+
+    def _checkpoint(self, cfg: SeriesConfig, sid: str, seq: int) -> tuple[dict, dict]:
+        """The running summary stored with round ``seq`` (the start for 0)."""
+        if seq == 0:
+            return series.start(cfg)
+        head, tallies = self.conn.execute("SELECT head, tallies FROM rounds WHERE "
+                                          "session_id = ? AND seq = ?", (sid, seq)).fetchone()
+        return json.loads(head), json.loads(tallies)
+
     def replace_round(self, sid, version, seq, raw, actor=None) -> dict:
-        def edit(cfg, rounds):
-            _need_round(rounds, seq)
-            old = rounds[seq - 1]
-            inp = series.clean_input(cfg, raw, dealer=old.dealer, carry=old.carry_in)
-            inputs = [r.input for r in rounds]
-            inputs[seq - 1] = inp
-            return (inputs, seq - 1, {"seq": seq, "input": old.input},
+        def plan(cfg, n, after):
+            _need_round(n, seq)
+            head, _, rest = after(seq - 1)  # its dealer and carry: the summary's before it
+            inp = series.clean_input(cfg, raw, dealer=head["dealer"], carry=head["carry"])
+            return (seq - 1, [inp] + rest[1:], {"seq": seq, "input": rest[0]},
                     {"seq": seq, "input": inp}, None)
-        return self.change(sid, version, "replace_round", actor, edit)
+        return self._rewrite(sid, version, "replace_round", actor, plan)
 
     def delete_round(self, sid, version, seq, actor=None) -> dict:
-        def edit(cfg, rounds):
-            _need_round(rounds, seq)
-            inputs = [r.input for r in rounds]
-            old = inputs.pop(seq - 1)
-            return inputs, seq - 1, {"seq": seq, "input": old}, None, None
-        return self.change(sid, version, "delete_round", actor, edit)
+        def plan(cfg, n, after):
+            _need_round(n, seq)
+            rest = after(seq - 1)[2]
+            return seq - 1, rest[1:], {"seq": seq, "input": rest[0]}, None, None
+        return self._rewrite(sid, version, "delete_round", actor, plan)
 
     def undo(self, sid, version, actor=None) -> dict:
-        def edit(cfg, rounds):
-            hist = self.history(sid)
-            undone = {h["undoes"] for h in hist if h["action"] == "undo"}
-            target = next((h for h in reversed(hist) if h["action"] in
-                           ("add_round", "replace_round", "delete_round")
-                           and h["id"] not in undone), None)
+        def plan(cfg, n, after):
+            target = self.undo_target(sid)
             if target is None:
                 raise Conflict(said("nothing to undo"), field="history")
-            inputs = [r.input for r in rounds]
             b, a = target["before"], target["after"]
-            if target["action"] == "add_round":
-                seq = a["seq"]
-                _need_round(rounds, seq)
-                inputs.pop(seq - 1)
-            elif target["action"] == "replace_round":
-                seq = b["seq"]
-                _need_round(rounds, seq)
-                inputs[seq - 1] = b["input"]
+            if target["action"] == "delete_round":  # the deleted round goes back in its place
+                keep = min(b["seq"] - 1, n)
+                inputs = [b["input"]] + after(keep)[2]
             else:
-                seq = b["seq"]
-                inputs.insert(seq - 1, b["input"])
-            return inputs, seq - 1, a, b, target["id"]
-        return self.change(sid, version, "undo", actor, edit)
+                seq = (a if target["action"] == "add_round" else b)["seq"]
+                _need_round(n, seq)
+                keep, rest = seq - 1, after(seq - 1)[2][1:]
+                inputs = rest if target["action"] == "add_round" else [b["input"]] + rest
+            return keep, inputs, a, b, target["id"]
+        return self._rewrite(sid, version, "undo", actor, plan)
+
+    def undo_target(self, sid: str) -> dict | None:
+        """The last change (add, correction, deletion) no undo has reverted yet: the history
+        is read backwards and only as far as that change (an undo always names an earlier
+        entry, so the undos that matter are met first)."""
+        undone = set()
+        for hid, action, before, after, undoes, actor, at, version in self.conn.execute(
+                "SELECT id, action, before, after, undoes, actor, at, version FROM history "
+                "WHERE session_id = ? ORDER BY id DESC", (sid,)):
+            if action == "undo":
+                undone.add(undoes)
+            elif action in CHANGES and hid not in undone:
+                return {"id": hid, "action": action, "actor": actor, "at": at,
+                        "version": version, "undoes": undoes,
+                        "before": json.loads(before) if before else None,
+                        "after": json.loads(after) if after else None}
+        return None
 
     def export(self, sid: str) -> dict:
         row = self.need_session(sid)
+        views, state = self.session_parts(sid, row["state"])
+        results = [json.loads(v) for v in views]
         return {
             "format": "hanafuda-tally/session",
             "format_version": 1,
@@ -504,15 +650,19 @@ class Store:
             "updated": row["updated"],
             "version": row["version"],
             "config": json.loads(row["config"]),
-            "rounds": [{"seq": r.seq, "input": r.input} for r in self.round_states(sid)],
-            "results": [r.view() for r in self.round_states(sid)],
-            "summary": json.loads(row["state"]),
+            "rounds": [{"seq": r["seq"], "input": r["input"]} for r in results],
+            "results": results,
+            "summary": json.loads(state),
             "history": [{k: h[k] for k in ("id", "version", "action", "actor", "at", "before",
                                             "after", "undoes")} for h in self.history(sid)],
         }
 
 
-def _need_round(rounds, seq):
-    if not isinstance(seq, int) or not 1 <= seq <= len(rounds):
-        raise NotFound(said("no round {seq} in this session (it has {n})", seq=seq, n=len(rounds)),
+CHANGES = ("add_round", "replace_round", "delete_round")  # what an undo reverts
+
+
+def _need_round(n: int, seq):
+    """``seq`` names one of the session's ``n`` rounds."""
+    if not isinstance(seq, int) or not 1 <= seq <= n:
+        raise NotFound(said("no round {seq} in this session (it has {n})", seq=seq, n=n),
                        field="seq")

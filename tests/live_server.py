@@ -138,13 +138,26 @@ class LiveServer:
 
     # -- measuring
     def memory(self) -> dict:
-        """The running server's VmHWM and VmRSS in kB (peak_kb keeps the highest VmHWM)."""
+        """The running server's VmHWM and VmRSS in kB: the highest of its processes (the
+        main one and the workers it forked; peak_kb keeps the highest VmHWM)."""
         self._note_memory()
-        return read_memory(self.pid) if self.proc and self.proc.poll() is None else {}
+        if not self.proc or self.proc.poll() is not None:
+            return {}
+        each = [read_memory(p) for p in self.pids()]
+        return {k: max(m.get(k, 0) for m in each) for k in ("VmHWM", "VmRSS")}
+
+    def pids(self) -> list[int]:
+        """The main process and its worker processes."""
+        try:
+            kids = Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text().split()
+        except OSError:
+            kids = []
+        return [self.pid] + [int(k) for k in kids]
 
     def _note_memory(self):
         if self.proc is not None and self.proc.poll() is None:
-            self.peak_kb = max(self.peak_kb, read_memory(self.proc.pid).get("VmHWM", 0))
+            self.peak_kb = max([self.peak_kb] + [read_memory(p).get("VmHWM", 0)
+                                                 for p in self.pids()])
 
     def log_tail(self, n: int = 40) -> str:
         try:

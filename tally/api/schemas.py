@@ -246,12 +246,18 @@ class SessionOut(Base):
 
 
 class Changed(Base):
+    """A write's answer: the round it names and the head of the summary (no ledger, no
+    per-round lines: GET the session for those)."""
     class Meta:
         unknown = ma.INCLUDE
 
     version = fields.Integer()
-    round = fields.Dict(allow_none=True)
-    state = fields.Dict()
+    round = fields.Dict(allow_none=True, metadata={
+        "description": "the round added or corrected (as GET .../rounds/<seq>); null after a "
+                       "deletion or an undo"})
+    state = fields.Dict(metadata={
+        "description": "month and dealer of the next round, carry, months_played, length, "
+                       "complete, game_over, game_winner, totals, leaders"})
 
 
 class SettlementQuery(Base):

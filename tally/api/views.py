@@ -203,13 +203,13 @@ def base_url() -> str:
                        current_app.config.get("ALLOWED_HOSTS"))
 
 
-def session_body(row: dict, access: str, views: list[str] | None = None) -> str:
+def session_body(row: dict, access: str) -> str:
     """The session as JSON, spliced from the stored JSON texts (reads never re-score)."""
-    views = store().round_views(row["id"]) if views is None else views
+    views, state = store().session_parts(row["id"], row["state"])
     head = dumps({"id": row["id"], "title": row["title"], "version": row["version"],
                   "access": access, "created": row["created"], "updated": row["updated"],
                   "group": row["group_id"]})
-    return (head[:-1] + ',"config":' + row["config"] + ',"state":' + row["state"]
+    return (head[:-1] + ',"config":' + row["config"] + ',"state":' + state
             + ',"rounds":[' + ",".join(views) + "]}")
 
 
@@ -252,10 +252,12 @@ def round_input(body: dict) -> dict:
 
 
 def changed_body(out: dict, seq: int | None) -> str:
-    rnd = None
-    if seq is not None and 1 <= seq <= len(out["rounds"]):
-        rnd = out["rounds"][seq - 1].view()
-    return dumps({"version": out["version"], "round": rnd, "state": out["state"]})
+    """A change's answer: the new version, the round it names (when it is in force) and the
+    head of the summary; the other rounds and the whole ledger are read with a GET."""
+    rnd = "null"
+    if seq is not None and out["round_views"] and out["first"] == seq:
+        rnd = out["round_views"][0]
+    return '{"version":%d,"round":%s,"state":%s}' % (out["version"], rnd, out["state_json"])
 
 
 # ----------------------------------------------------------------------------- games
@@ -396,8 +398,8 @@ def read_session(session_id):
     """The session: rounds with breakdowns, totals, month, dealer and the chip ledger"""
     if session_id == "import":  # /import only takes a POST; no session has this id
         raise MethodNotAllowed(valid_methods=["POST"])
-    row = store().need_session(session_id)
-    kind = authorize(row, "read")
+    _, row = session_for(session_id, "read")
+    kind = g.tally_session[2]
     tag = etag(row["version"])
     if unchanged_since(tag["ETag"]):  # a phone polling: answered before anything is built
         return Response(status=304, headers=tag)
@@ -662,8 +664,8 @@ def standings(q, group_id):
         since = date(datetime.now(timezone.utc).year, 1, 1)
     s_iso = since.isoformat() if since else None
     u_iso = until.isoformat() if until else None
-    items = store().group_series(group_id, s_iso, u_iso, q.get("game"))
-    out = series.standings(items)
+    out = series.standings_of(store().group_standing_rows(group_id, s_iso, u_iso,
+                                                          q.get("game")))
     return json_response({"group": {"id": row["id"], "name": row["name"]},
                           "period": {"since": s_iso, "until": u_iso, "game": q.get("game")},
                           "players": out["players"]})
