@@ -7,7 +7,15 @@ function showRecent() {
   if (!list.length) return;
   document.getElementById("recent").hidden = false;
   document.getElementById("recent-list").innerHTML = list.slice(0, 8).map(s =>
-    `<li><a class="button wide" href="${esc(s.url)}">${esc(s.title)}<br><small class="muted">${esc(s.when)}</small></a></li>`).join("");
+    `<li><a class="button wide" href="${esc(s.url)}">${esc(s.title)}<br><small class="muted">${esc(when(s))}</small></a></li>`).join("");
+}
+/* when a session was last opened, as the page's language writes dates (older entries kept
+   only the text the browser wrote then) */
+const LANG = document.documentElement.lang || "en";
+function when(s) {
+  if (!s.at) return s.when || "";
+  try { return new Intl.DateTimeFormat(LANG, {dateStyle: "medium", timeStyle: "short"}).format(new Date(s.at)); }
+  catch (e) { return s.when || ""; }
 }
 showRecent();
 const setup = document.getElementById("setup");
@@ -93,7 +101,32 @@ document.getElementById("start").addEventListener("submit", async e => {
   const url = "/s/" + res.body.id + "?t=" + encodeURIComponent(res.body.edit_token);
   const list = recent().filter(s => s.id !== res.body.id);
   list.unshift({id: res.body.id, url, title: (body.title || f.game.selectedOptions[0].textContent) + " · " + players.join(", "),
-                when: new Date().toLocaleString()});
+                at: Date.now(), when: new Date().toLocaleString(LANG)});
   localStorage.setItem(RECENT, JSON.stringify(list.slice(0, 20)));
   location.href = url;
 });
+/* The form's checks speak the page's language: each invalid field gets the catalogue's words
+   (the form's data-*) instead of the browser's, and loses them once it is edited */
+const startForm = document.getElementById("start");
+function numberText(v) { return new Intl.NumberFormat(LANG).format(+v); }
+function checkText(el) {
+  const v = el.validity, d = startForm.dataset;
+  if (v.valueMissing) return d.required;
+  if (v.badInput || v.typeMismatch) return d.number;
+  if (v.rangeUnderflow) return d.min.replace("%(n)s", numberText(el.min));
+  if (v.rangeOverflow) return d.max.replace("%(n)s", numberText(el.max));
+  if (v.stepMismatch) return d.whole;
+  return "";
+}
+/* each field's words are kept in step with its value; a field Start would refuse untouched
+   (an empty name) gets them when Start is tapped, before the browser checks the form */
+function relabel(el) {
+  if (!el.setCustomValidity) return;
+  el.setCustomValidity("");
+  const text = checkText(el);
+  if (text) el.setCustomValidity(text);
+}
+startForm.addEventListener("invalid", e => relabel(e.target), true);
+startForm.addEventListener("input", e => relabel(e.target));
+startForm.addEventListener("change", e => relabel(e.target));
+startBtn.addEventListener("click", () => startForm.querySelectorAll("input, select").forEach(relabel));

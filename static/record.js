@@ -22,16 +22,28 @@ function loadDraft() {
   try { return JSON.parse(localStorage.getItem(DRAFT) || "null"); } catch (e) { return null; }
 }
 function saveDraft() {
-  localStorage.setItem(DRAFT, JSON.stringify({owner, events, sel, form: formState(), version: C.version}));
+  localStorage.setItem(DRAFT, JSON.stringify({owner, events, sel, form: formState(), version: C.version, mode, quick: qs}));
 }
+
+/* ---------- quick entry (issue 9): the round from what the table says, not the cards.
+   G.quick (tally/pages.py:quick_view): the keys that stand for a player's cards and how
+   the page draws them: "yaku" (Koi-Koi: yaku chips, a count on the growing ones), "winner"
+   (Go-Stop: the winner, points, Go count, each loser's penalties), "form" (the game's own
+   inputs). Both modes keep what was entered; the mode decides what is sent. */
+const QV = G.quick || null, QKEYS = QV ? QV.keys : [];
+const PANEL = !!QV && QV.kind !== "form";      // the page draws the declared key itself
+const MODE = "tally-mode:" + SID;                // the last mode, per session, on this phone
+let mode = "cards";
+// PANEL: the declared value being built ({player: ...}) and, for "winner", who won
+let qs = {declared: {}, winner: null};
 
 /* ---------- the form: one control per Game.inputs entry (drawn by the template) */
 const form = document.getElementById("inputs");
-const IN = G.inputs || [];
+const IN = (G.inputs || []).filter(d => !(PANEL && QKEYS.indexOf(d.key) >= 0));
 const OWN = ["players", "dealer", "carry", "events", G.pile_key].concat(G.series_keys || []);
 // keys of the round being edited that no input describes: kept as they are
 const kept = {};
-if (C.input) for (const k in C.input) if (OWN.indexOf(k) < 0 && !IN.some(d => d.key === k)) kept[k] = C.input[k];
+if (C.input) for (const k in C.input) if (OWN.indexOf(k) < 0 && !(G.inputs || []).some(d => d.key === k)) kept[k] = C.input[k];
 function boxes(d) { return form ? Array.from(form.querySelectorAll(`fieldset[data-key="${CSS.escape(d.key)}"] .ictl`)) : []; }
 function ctlOf(box) { return box.querySelector("input, select, textarea"); }
 function chosen(box) { return Array.from(box.querySelectorAll(".chip")).map(b => b.dataset.s); }
@@ -104,6 +116,7 @@ function checkForm() {
   form.querySelectorAll(".ferr").forEach(p => { p.hidden = true; p.textContent = ""; });
   first = SX.check(form);  // the structured inputs mark their own problems (inputs.js)
   form.querySelectorAll("input, select, textarea").forEach(el => {
+    if (el.closest("fieldset[hidden]")) return;  // the other mode's inputs: not sent
     if (el.tagName === "TEXTAREA") {
       el.setCustomValidity("");
       try { if (el.value.trim()) JSON.parse(el.value); } catch (e) { el.setCustomValidity("JSON: " + e.message); }
@@ -157,6 +170,7 @@ if (form) {
   form.addEventListener("input", e => changed(e.target));
 }
 function changed(el) {
+  quickChanged();
   const fs = el.closest("fieldset");
   if (fs && fs.classList.contains("bad")) { fs.classList.remove("bad"); const p = fs.querySelector(".ferr"); p.hidden = true; }
   saveDraft();
@@ -171,6 +185,7 @@ function formReady() {
   const d = loadDraft();
   if (d) {
     owner = d.owner || {}; events = d.events || []; sel = d.sel || 0;
+    mode = d.mode || mode; qs = Object.assign(qs, d.quick);
     if (d.form) fillForm(d.form, true);
     else if (d.extra) { try { fillForm(JSON.parse(d.extra)); } catch (e) { /* an old draft's broken JSON */ } }
   } else if (C.input) {
@@ -178,7 +193,13 @@ function formReady() {
     for (const p in caps) for (const s of caps[p]) if (P.indexOf(p) >= 0) owner[s] = P.indexOf(p);
     events = (C.input.events || []).map(e => Object.assign({}, e));
     fillForm(C.input);  // the round's other keys, in the form
-  }
+    // a round saved from what was said opens in quick entry
+    if (QKEYS.some(k => C.input[k] !== undefined && C.input[k] !== null)) mode = "quick";
+    if (PANEL && C.input.declared) {
+      qs.declared = JSON.parse(JSON.stringify(C.input.declared));
+      qs.winner = P.find(p => wins(qs.declared[p])) || null;
+    }
+  } else if (QV) mode = localStorage.getItem(MODE) === "quick" ? "quick" : "cards";
   formReady();
   const err = localStorage.getItem(DRAFT + ":error");
   if (err) { showConflict(err); localStorage.removeItem(DRAFT + ":error"); }
@@ -189,8 +210,15 @@ function paint(slug) {
   const b = tiles[slug], o = owner[slug];
   b.className = "t" + (o === undefined ? "" : " own p" + o + (o === sel ? "" : " other"));
   b.setAttribute("aria-pressed", o === sel ? "true" : "false");
-  b.lastChild.textContent = o === undefined ? "" : P[o].slice(0, 1).toUpperCase();
+  b.lastChild.textContent = o === undefined ? "" : SHORT[o];
 }
+// each player's mark on a tile: the shortest start of the name no other player's name
+// shares (Ana, Aki -> "An", "Ak"; 4-7 players often share a first letter), at most 4 letters
+const SHORT = P.map(p => {
+  let n = 1;
+  while (n < 4 && P.some(q => q !== p && q.slice(0, n).toLowerCase() === p.slice(0, n).toLowerCase())) n++;
+  return p.slice(0, 1).toUpperCase() + p.slice(1, n);
+});
 function paintAll() { for (const s in tiles) paint(s); highlight(); }
 if (grid) grid.addEventListener("click", e => {
   const b = e.target.closest(".t");
@@ -218,18 +246,21 @@ function select(i) {
     const on = +b.dataset.i === i;
     b.classList.toggle("on", on); b.setAttribute("aria-checked", on ? "true" : "false");
   });
-  saveDraft(); paintAll(); renderYaku(); updateRest();
+  saveDraft(); paintAll(); renderYaku(); updateRest(); renderCalls();
+  if (mode === "quick") { drawQuick(); quickChanged(); }
 }
 const rest = document.getElementById("rest");
+// bonus cards (jokers) are in play only under some house rules: each is tapped, never "the rest"
+const BONUS = new Set(grid ? Array.from(grid.querySelectorAll('.month[data-flower="bonus"] .t'), b => b.dataset.s) : []);
 function updateRest() {
   if (!rest) return;
   // off when no card is left to give: the label then says so
-  rest.disabled = Object.keys(tiles).every(s => owner[s] !== undefined);
+  rest.disabled = Object.keys(tiles).every(s => owner[s] !== undefined || BONUS.has(s));
   rest.textContent = rest.disabled ? T("Every card has a player") : T("The rest go to %(name)s", {name: P[sel]});
 }
 if (rest) rest.addEventListener("click", () => {
   const t0 = performance.now();
-  for (const s in tiles) if (owner[s] === undefined) { owner[s] = sel; paint(s); }
+  for (const s in tiles) if (owner[s] === undefined && !BONUS.has(s)) { owner[s] = sel; paint(s); }
   saveDraft(); updateRest(); evaluate(sel, t0);
 });
 
@@ -251,7 +282,7 @@ function yakuBar() { return document.getElementById("yaku"); }
 function yakuName(y) { return G.yaku[y.id] || y.name; }
 function renderYaku() {
   const l = live[sel], el = document.getElementById("yaku");
-  if (!el) return;
+  if (!el || mode === "quick") return;  // quick entry says its own live line
   if (l.error) { el.innerHTML = `<span class="error">${esc(l.error)}</span>`; return; }
   el.innerHTML = `<span class="pn p${sel}">${esc(P[sel])}</span> ` + (l.yaku.length
     ? l.yaku.map(y => `<span class="yk">${esc(yakuName(y))} <b>${y.points}</b></span>`).join(" ") + ` <span class="sum">= <b>${l.points}</b></span>`
@@ -280,12 +311,30 @@ const evBox = document.getElementById("events");
 })();
 evBox.addEventListener("click", e => {
   const b = e.target.closest(".evb");
-  if (!b) return;
-  const def = G.events[+b.dataset.ev], ev = {type: def.id};
-  if (b.dataset.p !== undefined) ev.player = P[+b.dataset.p];
-  // a score field starts at the player's live points; every other field starts empty
-  for (const s of def.fields) if (s.key === "score" && s.kind === "int" && ev.player) ev.score = live[P.indexOf(ev.player)].points;
-  events.push(ev); saveDraft(); renderEvents();
+  if (b) addEvent(G.events[+b.dataset.ev], b.dataset.p === undefined ? undefined : +b.dataset.p);
+});
+function addEvent(def, pi) {
+  const ev = {type: def.id};
+  if (pi !== undefined) ev.player = P[pi];
+  // a score field starts at the player's live points (cards only: a Go's score is optional,
+  // and quick entry has no piles); every other field starts empty
+  if (mode === "cards") for (const s of def.fields) if (s.key === "score" && s.kind === "int" && ev.player && live[pi].points) ev.score = live[pi].points;
+  events.push(ev); saveDraft(); renderEvents(); quickChanged();
+}
+/* the calls (koi-koi, go, stop) for the selected player, in the dock beside Review: reached
+   without scrolling past the cards */
+const callBox = document.getElementById("calls");
+function renderCalls() {
+  if (!callBox) return;
+  const defs = (G.calls || []).map(id => G.events.find(e => e.id === id)).filter(Boolean);
+  callBox.innerHTML = defs.map(d => {
+    const n = events.filter(ev => ev.type === d.id && ev.player === P[sel]).length;
+    return `<button type="button" class="call p${sel}${n ? " used" : ""}" data-id="${esc(d.id)}"><b>${esc(d.label)}</b> <span class="cn">${esc(P[sel])}</span><i class="cnt">${n || ""}</i></button>`;
+  }).join("");
+}
+if (callBox) callBox.addEventListener("click", e => {
+  const b = e.target.closest(".call");
+  if (b) addEvent(G.events.find(d => d.id === b.dataset.id), sel);
 });
 /* the recorded events, each with a widget per field (drawn by inputs.js from the field's
    InputDef, EventDef.inputs), labelled in the page's language */
@@ -299,7 +348,7 @@ function renderEvents() {
     const d = defs[ev.type] || {label: ev.type, fields: []}, pi = P.indexOf(ev.player);
     const li = document.createElement("li");
     li.innerHTML = `<div class="evt"><b>${esc(d.label)}</b>${ev.player ? ` <span class="pn p${pi}">${esc(ev.player)}</span>` : ""}
-      <button type="button" class="rm" data-j="${j}" aria-label="${esc(T("Remove") + ": " + d.label + (ev.player ? " (" + ev.player + ")" : ""))}">×</button></div>`;
+      ${j ? `<button type="button" class="up" data-j="${j}" aria-label="${esc(T("Move up") + ": " + d.label + (ev.player ? " (" + ev.player + ")" : ""))}">↑</button>` : ""}<button type="button" class="rm" data-j="${j}" aria-label="${esc(T("Remove") + ": " + d.label + (ev.player ? " (" + ev.player + ")" : ""))}">×</button></div>`;
     evWidgets.push(d.fields.map(s => {
       const row = document.createElement("div"), w = SX.widget(s, ev[s.key]);
       row.className = "fld"; row.dataset.f = s.key;
@@ -325,6 +374,7 @@ function renderEvents() {
     b.querySelector(".cnt").textContent = n ? n : "";
     b.classList.toggle("used", n > 0);
   });
+  renderCalls();
 }
 /* an event's required field left empty blocks review, with the message next to it */
 function checkEvents() {
@@ -341,16 +391,29 @@ function checkEvents() {
   return !first;
 }
 evList.addEventListener("click", e => {
-  if (e.target.classList.contains("rm")) { events.splice(+e.target.dataset.j, 1); saveDraft(); renderEvents(); }
+  const j = +e.target.dataset.j;
+  if (e.target.classList.contains("rm")) events.splice(j, 1);
+  // a forgotten call goes before the stop: each event can move up, one place a tap
+  else if (e.target.classList.contains("up")) events.splice(j - 1, 2, events[j], events[j - 1]);
+  else return;
+  saveDraft(); renderEvents(); quickChanged();
+  const again = evList.querySelector(`.up[data-j="${Math.max(j - 1, 1)}"]`);
+  if (again && e.target.classList.contains("up")) again.focus();
 });
 
 /* ---------- review and save */
 function roundInput() {
   const out = Object.assign({}, kept, readForm(), {events});
+  if (QV && mode === "cards") for (const k of QKEYS) delete out[k];
+  if (PANEL && mode === "quick") {
+    const d = quickDeclared();
+    if (d) out.declared = d;
+    return out;  // nothing from the cards: each player's facts as said (or none said)
+  }
   if (!G.pile_key) return out;
   const captures = {}, apart = SX.apart(out);
   P.forEach((p, i) => {
-    const cards = pile(i);
+    const cards = mode === "quick" ? [] : pile(i);
     // a player with nothing tapped is sent as an empty pile, unless an event names them
     // (a caller's pile, when given, must hold a combination), or a per-player record of the
     // form stands for them instead (sitting out, totals: SX.apart in inputs.js), or the game
@@ -387,16 +450,14 @@ function sentences(list, cls) {
   return list && list.length ? `<ul class="steps ${cls}">${list.map(s => `<li>${esc(words(s))}</li>`).join("")}</ul>` : "";
 }
 document.getElementById("review-open").addEventListener("click", async () => {
-  if (!checkForm() || !checkEvents()) return;  // a required input or event field is empty, or a number is wrong
+  if (!checkForm() || !checkEvents() || !checkQuick()) return;  // a required input or event field is empty, or a number is wrong
   idemKey = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now());
   saveBtn.textContent = SAVE_LABEL;
   saveOff(T("Scoring the round…"));
   body.innerHTML = "…";
   dlg.showModal();
   let inp;
-  // the series fills in the keys of its agreed length itself (series_length inputs)
-  const length = {};
-  for (const k of G.series_keys || []) if (C.config.length != null) length[k] = C.config.length;
+  const length = seriesLength();
   const cannot = T("Fix the problem above, then go back and review again.");
   try { inp = Object.assign({players: P, dealer: C.dealer, carry: C.carry}, length, roundInput(), RULES); }
   catch (e) { body.innerHTML = `<p class="error" role="alert">JSON: ${esc(e.message)}</p>`; saveOff(cannot); return; }
@@ -407,6 +468,12 @@ document.getElementById("review-open").addEventListener("click", async () => {
   body.innerHTML = breakdown(res.body);
   saveOff(null);
 });
+// the series fills in the keys of its agreed length itself (series_length inputs)
+function seriesLength() {
+  const length = {};
+  for (const k of G.series_keys || []) if (C.config.length != null) length[k] = C.config.length;
+  return length;
+}
 document.getElementById("review-back").addEventListener("click", () => dlg.close());
 function showConflict(text, state) {
   const el = document.getElementById("conflict");
@@ -472,7 +539,217 @@ document.addEventListener("tally:changed", () => { if (!localStorage.getItem(DRA
 // version may be old; read it again (the taps are in the draft)
 window.addEventListener("pageshow", e => { if (e.persisted) location.reload(); });
 
+
+/* ---------- quick entry: the switch and the panel */
+const quickBox = document.getElementById("quick"), modeBox = document.querySelector(".modes");
+const quickLine = () => document.getElementById("yaku");  // the dock's live line
+function wins(d) { return !!d && (d.points !== undefined || (Array.isArray(d.yaku) && d.yaku.length > 0)); }
+if (modeBox) modeBox.addEventListener("click", e => {
+  const b = e.target.closest(".mode");
+  if (b && b.dataset.mode !== mode) setMode(b.dataset.mode);
+});
+function setMode(m) {
+  mode = m;
+  // the next month on this phone opens the same way (a correction of an old round is no
+  // choice for the months to come)
+  if (!C.seq) localStorage.setItem(MODE, m);
+  paintMode(); saveDraft(); renderEvents(); renderYaku();
+  if (m === "cards") P.forEach((p, i) => { if (pile(i).length) evaluate(i); else paintPts(i, 0); });
+}
+function paintMode() {
+  if (!QV) return;
+  const q = mode === "quick";
+  modeBox.querySelectorAll(".mode").forEach(b => b.setAttribute("aria-checked", String(b.dataset.mode === mode)));
+  document.body.classList.toggle("quick-mode", q);
+  if (grid) grid.hidden = q;
+  if (rest) rest.hidden = q;
+  if (who) who.hidden = q && QV.kind !== "yaku";
+  if (callBox) callBox.hidden = q && QV.kind === "winner";  // the winner's stop is implied
+  quickBox.hidden = !q || QV.kind === "form";  // "form": the game's own inputs, in the form
+  // a generic quick input shows in quick entry only; the page's own panel replaces declared
+  if (form) for (const k of QKEYS) {
+    const fs = form.querySelector(`fieldset[data-key="${CSS.escape(k)}"]`);
+    if (fs) fs.hidden = PANEL || !q;
+  }
+  drawQuick(); quickChanged();
+}
+function paintPts(i, n) { if (who) who.querySelector('[data-i="' + i + '"] .pts').textContent = n; }
+/* the declared value sent: the players with something said */
+function quickDeclared() {
+  const out = {};
+  for (const p of P) {
+    const d = qs.declared[p];
+    if (QV.kind === "yaku") { if (Array.isArray(d) && d.length) out[p] = d; continue; }
+    if (!d || typeof d !== "object") continue;
+    const kept = {};
+    for (const k in d) if (d[k] !== false && d[k] !== null && d[k] !== undefined) kept[k] = d[k];
+    if (p === qs.winner || Object.keys(kept).length) out[p] = kept;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+const stepper = (cls, shown, what) =>
+  `<span class="step"><button type="button" class="${cls} less" aria-label="${esc(T("Less") + ": " + what)}">−</button>` +
+  `<output aria-live="polite">${shown}</output><button type="button" class="${cls} more" aria-label="${esc(T("More") + ": " + what)}">+</button></span>`;
+function drawQuick() {
+  if (!QV || mode !== "quick") return;
+  if (QV.kind === "yaku") return drawYakuPanel();
+  if (QV.kind === "winner") return drawWinnerPanel();
+}
+/* Koi-Koi: the selected player's yaku by name; a growing one with its count */
+function drawYakuPanel() {
+  const mine = qs.declared[P[sel]] || [];
+  const chips = QV.yaku.map(y => {
+    const e = mine.find(x => x.yaku === y.id);
+    const count = e && y.least ? stepper("qcount", esc(T(y.unit, {n: e.count})), y.name) : "";
+    return `<div class="qrow${count ? " wide" : ""}"><button type="button" class="qchip" data-y="${esc(y.id)}" aria-pressed="${!!e}">${esc(y.name)}</button>${count}</div>`;
+  }).join("");
+  quickBox.innerHTML = `<h2 class="qh"><span class="pn p${sel}">${esc(T("%(name)s's yaku", {name: P[sel]}))}</span></h2><div class="qy" role="group" aria-label="${esc(T("%(name)s's yaku", {name: P[sel]}))}">${chips}</div>`;
+}
+/* Go-Stop: the winner, their points, the Go count, shaking and bombs, each loser's penalties */
+function drawWinnerPanel() {
+  const w = qs.winner, wd = (w && qs.declared[w]) || {}, wi = P.indexOf(w);
+  const gos = events.filter(ev => ev.type === "go" && ev.player === w).length;
+  const row = (label, html) => `<div class="qf"><span class="ql">${esc(label)}</span>${html}</div>`;
+  let h = row(T("Winner"), `<div class="qseg" role="group" aria-label="${esc(T("Winner"))}">` +
+    P.map((p, i) => `<button type="button" class="qwin p${i}" data-p="${i}" aria-pressed="${p === w}">${esc(p)}</button>`).join("") + `</div>`);
+  if (w) {
+    h += row(T("Points"), `<span class="step"><button type="button" class="qpts less" aria-label="${esc(T("Less") + ": " + T("Points"))}">−</button>` +
+      `<input type="number" id="qpoints" inputmode="numeric" step="1" min="${QV.points}" value="${wd.points === undefined ? "" : wd.points}" aria-label="${esc(T("Points") + ": " + w)}">` +
+      `<button type="button" class="qpts more" aria-label="${esc(T("More") + ": " + T("Points"))}">+</button></span>`);
+    const go = G.events.find(e => e.id === "go");
+    if (go) h += row(go.label, stepper("qgo", String(gos), go.label + " (" + w + ")"));
+    const extra = (QV.extras || []).map(id => G.events.find(e => e.id === id)).filter(Boolean);
+    if (extra.length) h += row(extra.map(e => e.label).join(" · "), `<div class="qseg">` + extra.map(e => {
+      const n = events.filter(ev => ev.type === e.id && ev.player === w).length;
+      return `<button type="button" class="qev p${wi}${n ? " used" : ""}" data-id="${esc(e.id)}">${esc(e.label)} +<i class="cnt">${n || ""}</i></button>`;
+    }).join("") + `</div>`);
+    const losers = P.filter(p => p !== w);
+    if (QV.penalties.length) h += row(T("Penalties"), losers.map(p => {
+      const d = qs.declared[p] || {}, i = P.indexOf(p);
+      return `<div class="qpen"><span class="pn p${i}">${esc(p)}</span><div class="qseg">` + QV.penalties.map(f =>
+        `<button type="button" class="qbak" data-p="${i}" data-k="${esc(f.key)}" aria-pressed="${d[f.key] === true}">${esc(f.label)}</button>`).join("") + `</div></div>`;
+    }).join(""));
+  }
+  quickBox.innerHTML = h + `<p class="qerr error" role="alert" hidden></p>`;
+}
+/* the winner: the stop is theirs (one, last); the Go count follows them */
+function setWinner(p) {
+  const old = qs.winner;
+  if (old && old !== p) {
+    const d = qs.declared[old] || {};
+    qs.declared[p] = {points: d.points};
+    delete qs.declared[old];
+    events.forEach(ev => { if (ev.type === "go" && ev.player === old) ev.player = p; });
+  }
+  qs.winner = p;
+  if (p && !qs.declared[p]) qs.declared[p] = {};
+  events = events.filter(ev => ev.type !== "stop");
+  if (p) events.push({type: "stop", player: p});
+  else delete qs.declared[old];
+}
+function goCount(delta) {
+  const w = qs.winner;
+  if (delta > 0) {
+    const at = events.findIndex(ev => ev.type === "stop");
+    events.splice(at < 0 ? events.length : at, 0, {type: "go", player: w});
+  } else {
+    for (let j = events.length - 1; j >= 0; j--) if (events[j].type === "go" && events[j].player === w) { events.splice(j, 1); break; }
+  }
+}
+function setPoints(n) {
+  const d = qs.declared[qs.winner];
+  if (n === undefined) delete d.points; else { d.points = n; delete d.yaku; }
+}
+if (quickBox) {
+  quickBox.addEventListener("click", e => {
+    const b = e.target.closest("button");
+    if (!b) return;
+    const mine = qs.declared[P[sel]] = qs.declared[P[sel]] || [];
+    if (b.classList.contains("qchip")) {
+      const y = QV.yaku.find(x => x.id === b.dataset.y), at = mine.findIndex(x => x.yaku === y.id);
+      if (at >= 0) mine.splice(at, 1);
+      else mine.push(y.least ? {yaku: y.id, count: y.least} : {yaku: y.id});  // the least count pre-filled
+    } else if (b.classList.contains("qcount")) {
+      const y = b.closest(".qrow").querySelector(".qchip").dataset.y, e = mine.find(x => x.yaku === y);
+      const least = QV.yaku.find(x => x.id === y).least;
+      e.count = Math.max(least, e.count + (b.classList.contains("more") ? 1 : -1));
+    } else if (b.classList.contains("qwin")) {
+      const p = P[+b.dataset.p];
+      setWinner(qs.winner === p ? null : p);
+    } else if (b.classList.contains("qpts")) {
+      const cur = qs.declared[qs.winner].points;
+      setPoints(Math.max(QV.points, (cur === undefined ? QV.points : cur) + (b.classList.contains("more") ? 1 : -1)));
+    } else if (b.classList.contains("qgo")) goCount(b.classList.contains("more") ? 1 : -1);
+    else if (b.classList.contains("qev")) { addEvent(G.events.find(d => d.id === b.dataset.id), P.indexOf(qs.winner)); }
+    else if (b.classList.contains("qbak")) {
+      const p = P[+b.dataset.p], d = qs.declared[p] = qs.declared[p] || {};
+      if (d[b.dataset.k] === true) delete d[b.dataset.k]; else d[b.dataset.k] = true;
+    } else return;
+    if (QV.kind === "yaku" && !mine.length) delete qs.declared[P[sel]];
+    const focus = b.id || (b.dataset.y ? `.qchip[data-y="${b.dataset.y}"]` : null);
+    saveDraft(); renderEvents(); drawQuick(); quickChanged();
+    const again = focus && quickBox.querySelector(focus);  // keep the place for a keyboard or reader
+    if (again) again.focus();
+  });
+  quickBox.addEventListener("input", e => {
+    if (e.target.id !== "qpoints") return;
+    const n = e.target.value === "" ? undefined : Math.trunc(Number(e.target.value));
+    setPoints(isNaN(n) ? undefined : n);
+    quickBox.querySelector(".qerr").hidden = true;
+    saveDraft(); quickChanged();
+  });
+}
+/* quick entry left unfinished: said next to it, before review */
+function checkQuick() {
+  if (!PANEL || mode !== "quick" || QV.kind !== "winner" || qs.winner) return true;
+  const p = quickBox.querySelector(".qerr");
+  p.textContent = T("Tap the winner first"); p.hidden = false;
+  quickBox.querySelector(".qwin").focus();
+  return false;
+}
+/* the live line: Koi-Koi, what the selected player scores if they stop now; Go-Stop, what
+   each player wins or pays; a card-point total against the deck. The engine scores it
+   (the Review's endpoint), a moment after the last tap */
+let quickTimer = null, quickAsked = 0;
+function quickChanged() {
+  if (!QV || mode !== "quick") return;
+  clearTimeout(quickTimer);
+  quickTimer = setTimeout(quickLive, 150);
+}
+function deckLine() {
+  const vals = readForm()[QV.deck.key] || {};
+  let n = 0;
+  for (const p in vals) { const v = QV.deck.field ? (vals[p] || {})[QV.deck.field] : vals[p]; if (typeof v === "number") n += v; }
+  return `<span class="${n === QV.deck.of ? "ok" : n > QV.deck.of ? "error" : "muted"}">${esc(T("Card points: %(n)s of %(of)s", {n, of: QV.deck.of}))}</span>`;
+}
+async function quickLive() {
+  const line = quickLine();
+  if (!line || mode !== "quick") return;
+  if (QV.kind === "form") { line.innerHTML = QV.deck ? deckLine() : ""; return; }
+  let rnd;
+  try { rnd = roundInput(); } catch (e) { return; }
+  if (QV.kind === "yaku") {
+    if (!(qs.declared[P[sel]] || []).length) { line.innerHTML = `<span class="muted">${esc(T("No combination yet"))}</span>`; paintPts(sel, 0); return; }
+    if (!rnd.events.some(ev => ev.type === "stop")) rnd.events = rnd.events.concat([{type: "stop", player: P[sel]}]);
+  } else if (!qs.winner || (qs.declared[qs.winner] || {}).points === undefined) { line.innerHTML = ""; return; }
+  const n = ++quickAsked;
+  let res;
+  try { res = await api("POST", "/api/v1/games/" + G.id + "/score", Object.assign({players: P, dealer: C.dealer, carry: C.carry}, seriesLength(), rnd, RULES)); }
+  catch (e) { line.textContent = T("Offline: points are computed when the network is back."); return; }
+  if (n !== quickAsked || mode !== "quick") return;
+  if (res.status !== 200) { line.innerHTML = `<span class="error">${esc(errorText(res))}</span>`; return; }
+  const r = res.body;
+  if (QV.kind === "yaku") {
+    const st = (r.players || []).find(x => x.player === r.winner) || {points: 0};
+    paintPts(P.indexOf(r.winner), st.points);
+    line.innerHTML = `<span class="pn p${P.indexOf(r.winner)}">${esc(T("If %(name)s stops now: %(n)s points", {name: r.winner, n: st.points}))}</span>`;
+  } else {
+    line.innerHTML = P.map((p, i) => `<span class="yk"><span class="pn p${i}">${esc(p)}</span>&nbsp;<b>${(r.net[p] > 0 ? "+" : "") + (r.net[p] || 0)}</b></span>`).join(" ");
+  }
+}
+
 /* ---------- start */
+paintMode();
 select(sel);
 renderEvents();
-P.forEach((p, i) => { if (pile(i).length) evaluate(i); });
+if (mode === "cards") P.forEach((p, i) => { if (pile(i).length) evaluate(i); });

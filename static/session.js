@@ -4,6 +4,8 @@
 const live = document.getElementById("live");
 const SID = live.dataset.session, TOKEN = live.dataset.token;
 const Q = "?t=" + encodeURIComponent(TOKEN);
+// an earlier page of rounds (?upto=) keeps following the session at the same rounds
+const UPTO = live.dataset.upto ? "&upto=" + encodeURIComponent(live.dataset.upto) : "";
 let etag = null;
 (function remember() {
   let all = [];
@@ -12,13 +14,13 @@ let etag = null;
   const edit = live.dataset.access === "edit";
   // an edit link is never replaced by a view-only one
   rest.unshift(old && old.edit && !edit ? old : {id: SID, url: location.pathname + Q, title: live.dataset.title,
-                                                 edit, when: new Date().toLocaleString()});
+                                                 edit, at: Date.now(), when: new Date().toLocaleString(document.documentElement.lang || undefined)});
   localStorage.setItem("tally-recent", JSON.stringify(rest.slice(0, 20)));
 })();
 async function refresh(force) {
   let r;
   try {
-    r = await fetch("/s/" + SID + "/part" + Q, {headers: force || !etag ? {} : {"If-None-Match": etag}, cache: "no-store"});
+    r = await fetch("/s/" + SID + "/part" + Q + UPTO, {headers: force || !etag ? {} : {"If-None-Match": etag}, cache: "no-store"});
   } catch (e) { return; }
   if (r.status === 304 || !r.ok) return;
   etag = r.headers.get("ETag");
@@ -117,15 +119,17 @@ async function redo(t) {
   const label = t.textContent;
   t.disabled = true; t.textContent = T("Saving…");
   let res;
-  try { res = await api(r.method, r.path + Q, r.body === undefined ? undefined : r.body, headers); }
+  try { res = await api(r.method, r.path + Q + (r.query || ""), r.body == null ? undefined : r.body, headers); }
   catch (x) { res = null; }
   t.disabled = false; t.textContent = label;
   if (res && res.status < 300) {
     markMine(SID, res.body && res.body.version);
     toast(T("Redone: %(what)s", {what: t.dataset.what}), 4000);
-  } else {
-    toast(!res ? T("Could not save") : res.status === 412 ? await staleWords(since) : errorText(res), 6000);
+    // undos are redone in reverse order: the focus stays on Redo while there is more
+    refresh(true).then(() => { const next = document.getElementById("redo"); if (next) next.focus(); });
+    return;
   }
+  toast(!res ? T("Could not save") : res.status === 412 ? await staleWords(since) : errorText(res), 6000);
   refresh(true);
 }
 document.getElementById("share").addEventListener("click", async e => {

@@ -145,3 +145,36 @@ def _english(item: dict) -> str:
     # steps and payments carry their sentence as "reason", notes and choices as "text",
     # errors as "message"
     return item.get("reason") or item.get("text") or item.get("message") or ""
+
+
+# ----------------------------------------------------------------------------- numbers
+# Numbers, chips and money as the reader's locale writes them (Babel's CLDR data): "1,800",
+# "+5", "1,800 ₩". The currency is what the table typed at the start (a symbol, a word or a
+# code, at most 8 characters), written after the amount as typed.
+
+def _locale():
+    return get_locale() or "en"
+
+
+def number(value) -> str:
+    """A count or a score: 1800 -> "1,800"; 2.5 stays "2.5"; anything else as it is."""
+    from babel.numbers import format_decimal
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return "" if value is None else str(value)
+    return format_decimal(value, "#,##0.##", locale=_locale())
+
+
+def signed(value) -> str:
+    """A gain or a loss in chips: "+5", "-1,800", and "0" for nothing."""
+    from babel.numbers import format_decimal
+    return format_decimal(value or 0, "+#,##0.##;-#,##0.##", locale=_locale()) \
+        if value else number(0)
+
+
+def money(value, currency: str = "") -> str:
+    """An amount of money (the settlement rounds it to cents): "1,800 ₩", "12.50 €"; the
+    cents only when there are some."""
+    from babel.numbers import format_decimal
+    v = float(value or 0)
+    amount = format_decimal(v, "#,##0" if v.is_integer() else "#,##0.00", locale=_locale())
+    return f"{amount}\u00a0{currency}" if currency else amount

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import json
 import os
 import re
@@ -21,7 +22,8 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import Babel, gettext
 from werkzeug.exceptions import HTTPException, default_exceptions
 
-from .i18n import said_of
+from .i18n import money, number, said_of, signed
+from .api.views import unchanged_since
 
 from . import GAMES, tiles
 from .cards import CARD, FLOWER_BY_ID, FLOWERS, CardSet
@@ -80,6 +82,8 @@ def init_app(app) -> None:
     # combination names its melder first), and the record page fills its widgets from them
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}
     app.jinja_env.filters["money"] = money
+    app.jinja_env.filters["num"] = number  # counts and scores as the locale writes them
+    app.jinja_env.filters["signed"] = signed  # chips won or lost: "+1,800"
     app.jinja_env.filters["said"] = said_of  # a step or payment in the reader's language
     app.jinja_env.filters["dict_without"] = lambda args, key: "".join(
         f"{quote(k)}={quote(v)}&" for k, v in args.items(multi=True) if k != key)
@@ -105,10 +109,12 @@ def remember_language(resp):
     return resp
 
 
-def money(value) -> str:
-    """200.0 -> "200", 12.5 -> "12.50" (amounts are rounded to cents by the settlement)."""
-    v = float(value or 0)
-    return f"{v:.0f}" if v.is_integer() else f"{v:.2f}"
+def money_of(cfg):
+    """The session's money as the page writes it ("1,800 ₩"), or None when chips are not
+    money (a chip worth 1 and no currency named)."""
+    if cfg.chip_value == 1 and not cfg.currency:
+        return None
+    return lambda amount: money(amount, cfg.currency)
 
 
 def tr(text: str) -> str:
@@ -168,14 +174,18 @@ def choice_label(value) -> str:
     return str(value).replace("_", " ")
 
 
-def input_views(game) -> list[dict]:
+def input_views(game, rules=None, keep=()) -> list[dict]:
     """The game's round inputs (``Game.inputs``) as the record page draws them, labels in the
-    page's language. ``series_length`` inputs are left out: the session fills them in. Keys
-    the game's ``round_example`` shows but no InputDef declares yet are offered as JSON."""
+    page's language. ``series_length`` inputs are left out: the session fills them in; so is,
+    with ``rules``, an input of a house rule that is off (``InputDef.requires``) unless the
+    round being edited holds it (``keep``). Keys the game's ``round_example`` shows but no
+    InputDef declares yet are offered as JSON."""
     views, known = [], {game.pile_key, *ROUND_KEYS}
     for i in game.inputs:
         known.add(i.key)
         if i.kind == "series_length":
+            continue
+        if rules is not None and i.key not in keep and not i.possible(rules):
             continue
         example = (game.round_example or {}).get(i.key)
         if i.per_player and isinstance(example, dict) and example:
@@ -236,7 +246,7 @@ def input_spec(game, i) -> dict:
     return spec
 
 
-def game_view(game, rules=None, keep=()) -> dict:
+def game_view(game, rules=None, keep=(), keep_inputs=()) -> dict:
     """What the record page's script needs about a game, in the page's language.
 
     With ``rules`` (the session's resolved house rules), only the events those rules make
@@ -250,7 +260,7 @@ def game_view(game, rules=None, keep=()) -> dict:
         "pile_key": game.pile_key,
         # the form's inputs (drawn by the template) and the keys the session fills in itself
         "inputs": [{k: v[k] for k in ("key", "kind", "per_player", "required", "spec")}
-                   for v in input_views(game)],
+                   for v in input_views(game, rules, keep_inputs)],
         "series_keys": [i.key for i in game.inputs if i.kind == "series_length"],
         # whether a player with nothing tapped is sent as an empty pile: as the game's example
         # round does (Oicho-Kabu: only the dealer holds a hand, the others bet)
@@ -263,7 +273,89 @@ def game_view(game, rules=None, keep=()) -> dict:
                     "per_player": e.per_player} for e in events],
         "cards": {c.slug: name_in(c.names) for c in CardSet(game.deck)},
         "flowers": [{"id": f.id, "name": name_in(f.names)} for f in FLOWERS],
+        "quick": quick_view(game, rules),
+        # the calls a table says aloud (Koi-Koi's koi-koi and stop, Go-Stop's go and stop):
+        # kept on screen beside Review for the selected player
+        "calls": [e.id for e in events[:2] if e.per_player]
+        if any(e.id == "stop" for e in events[:2]) else [],
     }
+
+
+# Quick entry (issue 9): the round keys that stand for a player's cards, said at the table.
+# Named by the engines alike (docs/engine.md "Quick entry"); any game with one gets the switch.
+QUICK_KEYS = ("declared", "totals", "outcome", "card_totals", "column_totals", "dealer_total")
+# the events a winner's quick entry offers beside the Go count: shaking and bombs
+WINNER_EVENTS = ("heundeum", "bomb")
+# the unit a growing yaku counts, by the kind of its cards ("Tan, 7 ribbons")
+COUNT_UNITS = {"ribbon": "%(n)s ribbons", "ten": "%(n)s tens", "chaff": "%(n)s chaffs"}
+
+
+def quick_view(game, rules=None) -> dict | None:
+    """How the record page draws quick entry for a game, or None when it has none.
+
+    ``kind``: "yaku" (a per-player list of {yaku, count}: yaku chips by name, a count
+    stepper on the growing ones), "winner" (a per-player record with the winner's ``points``
+    and each loser's penalty toggles: the winner, points, Go count and toggles), "form"
+    (the game's own inputs, drawn by the generic widgets). ``deck``: a per-player card-point
+    total checked live against the deck's total (its maximum)."""
+    keys = [i.key for i in game.inputs if i.key in QUICK_KEYS]
+    if not keys:
+        return None
+    view = {"keys": keys, "kind": "form", "deck": deck_check(game)}
+    declared = next((i for i in game.inputs if i.key == "declared"), None)
+    fields = {f.key: f for f in (declared.item.fields if declared and declared.item else
+                                 declared.fields if declared else ())}
+    if declared and declared.kind == "list" and "yaku" in fields:
+        # a yaku that is itself a house rule (Yaku of the Month) only when the rule is on
+        off = {o.id for o in game.options if rules is not None and not rules[o.id]}
+        view.update(kind="yaku", yaku=yaku_chips(
+            game, [y for y in fields["yaku"].choices if y not in off]))
+    elif declared and declared.kind == "record" and "points" in fields:
+        shown = [f for f in fields.values() if f.kind == "bool" and f.key.endswith("_bak")
+                 and (rules is None or f.possible(rules))]
+        view.update(kind="winner", points=fields["points"].minimum or 0,
+                    penalties=[{"key": f.key, "label": tr(f.description)} for f in shown],
+                    extras=[e.id for e in game.events if e.id in WINNER_EVENTS
+                            and (rules is None or e.possible(rules))])
+    return view
+
+
+def yaku_chips(game, ids) -> list[dict]:
+    """Each yaku a quick entry may name: its name, and for a growing one the least count
+    (the cards it needs) and its unit in words."""
+    least = counted_yaku(game)
+    chips = []
+    for y in game.yaku:
+        if y.id not in ids:
+            continue
+        chip = {"id": y.id, "name": name_in(y.names)}
+        if y.id in least:
+            kinds = [CARD[s].kind for s in y.cards if s in CARD]
+            kind = max(set(kinds), key=kinds.count) if kinds else "chaff"
+            chip.update(least=least[y.id], unit=gettext(COUNT_UNITS.get(kind, "%(n)s chaffs")))
+        chips.append(chip)
+    return chips
+
+
+def counted_yaku(game) -> dict:
+    """{yaku id: least count} for the yaku a quick entry names with a count: the engine's
+    own table of growing yaku ((points, counted from) per id; Koi-Koi's ``_GROWS``)."""
+    module = importlib.import_module(game.score_round.__module__)
+    grows = getattr(module, "_GROWS", {})
+    return {yid: beyond for yid, (_points, beyond) in grows.items()}
+
+
+def deck_check(game) -> dict | None:
+    """The per-player card-point total a quick entry gives and the deck's total it must
+    reach (the field's maximum): Hachi-Hachi's ``totals.card_points`` (264, all the
+    cards when the round ran out)."""
+    for i in game.inputs:
+        if i.key not in QUICK_KEYS or not i.per_player:
+            continue
+        points = next((f for f in i.fields if f.key == "card_points" and f.maximum), None)
+        if points:
+            return {"key": i.key, "field": points.key, "of": points.maximum}
+    return None
 
 
 def js_strings() -> dict:
@@ -290,6 +382,10 @@ def js_strings() -> dict:
         "then undo again if you still want to.",
         "This phone changed this session just before: here is the new state. Look at it, then "
         "undo again if you still want to.",
+        # quick entry on the record page
+        "%(name)s's yaku", "Winner", "Points", "Go", "Penalties", "Less", "Move up",
+        "More", "If %(name)s stops now: %(n)s points", "Card points: %(n)s of %(of)s",
+        "Tap the winner first",
     ]
     return {w: gettext(w) for w in words}
 
@@ -453,61 +549,117 @@ def setup(game_id):
     return render_template("pages/_setup.html", game=game)
 
 
+# the session page lists this many rounds, the latest first; earlier ones are a link away,
+# so the page costs the same at 1,000 rounds as at 12 (the totals come from the summary)
+PAGE_ROUNDS = 12
+
+
+def round_page(n_rounds: int, upto: int | None) -> tuple[int, int]:
+    """The rounds the session page lists, as (first seq, last seq): the PAGE_ROUNDS up to
+    ``upto`` (``?upto=``, clamped to the rounds there are), the latest without it."""
+    last = n_rounds if upto is None else max(min(upto, n_rounds), min(1, n_rounds))
+    return max(1, last - PAGE_ROUNDS + 1), last
+
+
+def page_upto() -> int | None:
+    """``?upto=`` when it is a round number (anything else lists the latest rounds)."""
+    upto = request.args.get("upto", type=int)
+    return upto if upto is not None and 0 < upto < 10**9 else None
+
+
 def _session_context(session_id):
     from .series import settle
 
     row, access, token, cfg, state = _session(session_id)
-    rounds = [json.loads(v) for v in store().round_views(session_id)]
+    n_rounds = store().round_count(session_id)
+    first, last = round_page(n_rounds, page_upto())
+    views = {}  # the rounds read so far by number: the page's, and any undo or redo names
+
+    def round_at(seq):
+        if seq not in views:
+            text = store().round_view(session_id, seq)
+            views[seq] = json.loads(text) if text else None
+        return views[seq]
+
+    rounds = [r for r in map(round_at, range(first, last + 1)) if r]
     settlement = settle(cfg, {t["player"]: t["chips"] for t in state["totals"]})
     game = GAMES[cfg.game]
     read_token = token
     if access == "edit":
         from .store import read_token_of
         read_token = read_token_of(token)
-    undo, redo = undo_and_redo(session_id, rounds, state) if access == "edit" else (None, None)
+    undo, redo = undo_and_redo(session_id, round_at, n_rounds, state) \
+        if access == "edit" else (None, None)
+    paging = {"first": first, "last": last, "n": n_rounds,
+              "earlier": first - 1 if first > 1 else None,
+              "later": min(n_rounds, last + PAGE_ROUNDS) if last < n_rounds else None}
     return dict(row=row, access=access, token=token, read_token=read_token, cfg=cfg,
-                state=state, rounds=rounds, settlement=settlement, game=game,
-                korean=korean_order(game), undo=undo, redo=redo)
+                state=state, rounds=rounds, paging=paging, settlement=settlement, game=game,
+                korean=korean_order(game), undo=undo, redo=redo, money_of=money_of(cfg))
 
 
 CHANGES = ("add_round", "replace_round", "delete_round")  # what the API's undo reverts
 
 
-def undo_and_redo(session_id, rounds, state) -> tuple[dict | None, dict | None]:
+def undo_and_redo(session_id, round_at, n_rounds, state) -> tuple[dict | None, dict | None]:
     """What "Undo" would revert and what "Redo" would put back, said by the session page.
 
     Undo: the last change no undo has reverted yet, as tally/store.py's undo picks it. Redo:
-    when the last entry of the history is an undo, the change it reverted, re-applied the way
-    it was first made (the round POSTed again, the correction PUT again, the deletion DELETEd
-    again) with the version of now: nothing changed since the undo, so it lands where it was.
-    The store has no undo of an undo (an undo's own entry is never a target), hence this."""
+    the top of ``redo_stack``, re-applied the way it was first made (the round POSTed again,
+    the correction PUT again, the deletion DELETEd again) with the version of now: the changes
+    after it were undone, so it lands where it was. The store has no undo of an undo (an
+    undo's own entry is never a target), hence this."""
     hist = store().history(session_id)
     undone = {h["undoes"] for h in hist if h["action"] == "undo"}
     target = next((h for h in reversed(hist)
                    if h["action"] in CHANGES and h["id"] not in undone), None)
-    undo = change_view(target, rounds, state, done=True) if target else None
-    redo = None
-    if hist and hist[-1]["action"] == "undo":
-        back = next((h for h in hist if h["id"] == hist[-1]["undoes"]), None)
-        redo = change_view(back, rounds, state, done=False) if back else None
-        if redo is not None:
-            redo["request"] = redo_request(session_id, back, len(rounds), state)
-            if redo["request"] is None:
-                redo = None
+    undo = change_view(target, round_at, n_rounds, state, done=True) if target else None
+    stack = redo_stack(hist)
+    redo = change_view(stack[-1], round_at, n_rounds, state, done=False) if stack else None
+    if redo is not None:
+        redo["request"] = redo_request(session_id, stack[-1], n_rounds, state)
+        redo["more"] = len(stack) - 1  # the undone changes Redo offers after this one
+        if redo["request"] is None:
+            redo = None
     return undo, redo
 
 
-def change_view(h, rounds, state, done: bool) -> dict:
+def change_key(h) -> tuple:
+    """What a change did, whoever made it and when: the action, the round and its input."""
+    if h["action"] == "delete_round":
+        return h["action"], (h["before"] or {}).get("seq")
+    a = h["after"] or {}
+    return h["action"], a.get("seq"), json.dumps(a.get("input"), sort_keys=True)
+
+
+def redo_stack(hist: list[dict]) -> list[dict]:
+    """The undone changes Redo can put back, the next one last, as in any editor: each undo
+    pushes the change it reverted; a change that makes the top one again (a redo) pops it;
+    any other change empties it (what was undone before it is no longer redone)."""
+    by_id = {h["id"]: h for h in hist}
+    stack: list[dict] = []
+    for h in hist:
+        if h["action"] == "undo" and h["undoes"] in by_id:
+            stack.append(by_id[h["undoes"]])
+        elif h["action"] in CHANGES:
+            if stack and change_key(stack[-1]) == change_key(h):
+                stack.pop()
+            else:
+                stack.clear()
+    return stack
+
+
+def change_view(h, round_at, n_rounds, state, done: bool) -> dict:
     """A history entry as the page says it: which month (or round), the action, who (when the
     writer said so, ``by``), and the round's outcome when the round on the page is the one
     the change is about (``done``: the change is in force, else it was undone)."""
     part = (h["before"] if h["action"] == "delete_round" else h["after"]) or {}
     seq = part.get("seq")
-    shown = rounds[seq - 1] if isinstance(seq, int) and 1 <= seq <= len(rounds) else None
+    shown = round_at(seq) if isinstance(seq, int) and 1 <= seq <= n_rounds else None
     if h["action"] == "delete_round" and done:
         shown = None  # the round deleted is gone: another round holds its place
     month = shown["month"] if shown else None
-    if month is None and h["action"] == "add_round" and seq == len(rounds) + 1:
+    if month is None and h["action"] == "add_round" and seq == n_rounds + 1:
         month = state.get("month")  # an undone round: it would be the next month again
     out = {"action": h["action"], "seq": seq, "month": month, "by": h.get("actor")}
     # an added or corrected round in force is on the page as the change left it; a deleted
@@ -521,22 +673,27 @@ def change_view(h, rounds, state, done: bool) -> dict:
 
 
 def redo_request(session_id, h, n_rounds, state) -> dict | None:
-    """The API call that makes the undone change ``h`` again, or None when it cannot be."""
+    """The API call that makes the undone change ``h`` again, or None when it cannot be. The
+    writer's name goes with it (``by``), so the history still says who made the change."""
     base = f"/api/v1/sessions/{session_id}/rounds"
+    by = {"by": h["actor"]} if h.get("actor") else {}
     if h["action"] == "add_round":
         a = h["after"] or {}
         if a.get("seq") != n_rounds + 1 or state.get("complete"):
             return None
-        return {"method": "POST", "path": base, "body": a.get("input")}
+        return {"method": "POST", "path": base, "body": {**(a.get("input") or {}), **by}}
     if h["action"] == "replace_round":
         a = h["after"] or {}
         if not 1 <= (a.get("seq") or 0) <= n_rounds:
             return None
-        return {"method": "PUT", "path": f"{base}/{a['seq']}", "body": a.get("input")}
+        return {"method": "PUT", "path": f"{base}/{a['seq']}",
+                "body": {**(a.get("input") or {}), **by}}
     b = h["before"] or {}
     if not 1 <= (b.get("seq") or 0) <= n_rounds:
         return None
-    return {"method": "DELETE", "path": f"{base}/{b['seq']}"}
+    # a DELETE takes its writer in the query (after the token session.js adds)
+    return {"method": "DELETE", "path": f"{base}/{b['seq']}",
+            "query": f"&by={quote(h['actor'])}" if h.get("actor") else ""}
 
 
 @bp.get("/s/<session_id>")
@@ -551,8 +708,11 @@ def session_part(session_id):
     row = store().session_row(session_id)
     if row is None or store().auth(row, request.args.get("t")) is None:
         fail(404, "no-session" if row is None else "wrong-token")
-    tag = f'"{row["version"]}-{select_locale()}"'
-    if request.headers.get("If-None-Match") == tag:  # sent by session.js itself, not a cache
+    upto = page_upto()  # an earlier page of rounds is another body
+    tag = f'"{row["version"]}-{select_locale()}{"" if upto is None else f"-{upto}"}"'
+    # session.js polls with the tag it got, which Flask-Compress suffixed with its encoding
+    # ("5-en:br"): unchanged_since reads both forms, so the 304 comes before any rendering
+    if unchanged_since(tag):
         return _no_store(Response(status=304, headers={"ETag": tag}))
     resp = current_app.make_response(render_template("pages/_session_part.html",
                                                      **_session_context(session_id)))
@@ -577,11 +737,14 @@ def record(session_id):
         editing = json.loads(views[seq - 1])
     elif state["complete"]:
         fail(409, "series-over", session=session_id, token=token)
+    rules = game.rules(cfg.preset, cfg.options)
+    # the inputs a stored round holds stay on the page even when their rule is now off
+    kept_inputs = set(editing["input"]) if editing and isinstance(editing["input"], dict) else set()
     ctx = {
         "session": session_id, "token": token, "version": row["version"],
         "config": cfg.to_dict(),
-        "game": game_view(game, game.rules(cfg.preset, cfg.options),
-                          keep=_event_types(editing["input"] if editing else None)),
+        "game": game_view(game, rules, keep=_event_types(editing["input"] if editing else None),
+                          keep_inputs=kept_inputs),
         "dealer": editing["dealer"] if editing else state["dealer"],
         "carry": editing["carry_in"] if editing else state["carry"],
         "month": editing["month"] if editing else state["month"],
@@ -591,7 +754,7 @@ def record(session_id):
     resp = current_app.make_response(render_template(
         "pages/record.html", ctx=ctx, g_game=game, rows=month_rows(game), cfg=cfg,
         korean=korean_order(game), session_id=session_id, token=token, seq=seq,
-        inputs=input_views(game), player_choices=[{"value": p, "label": p} for p in cfg.players],
+        inputs=input_views(game, rules, kept_inputs), player_choices=[{"value": p, "label": p} for p in cfg.players],
         month=ctx["month"], dealer=ctx["dealer"], state=state))
     return _no_store(resp)
 

@@ -297,10 +297,11 @@ def test_every_game_can_be_recorded(client, game_id):
     rules = g.rules()
     assert [e["id"] for e in ctx["game"]["events"]] == [e.id for e in g.events
                                                        if e.possible(rules)]
-    # every declared input has its control; the series' length is never asked
+    # every declared input has its control; the series' length is never asked, nor an
+    # input of a house rule that is off (InputDef.requires)
     for i in g.inputs:
         assert (f'<fieldset class="inp" data-key="{i.key}"' in text) == \
-            (i.kind != "series_length"), i.key
+            (i.kind != "series_length" and i.possible(rules)), i.key
     assert "Other round details (JSON)" not in text or any(
         k not in {i.key for i in g.inputs} | {"players", "dealer", "carry", "events", g.pile_key}
         for k in g.round_example or {})
@@ -447,7 +448,9 @@ def test_structured_inputs_are_widgets_not_json_boxes(client, game_id, key):
     i = next(x for x in g.inputs if x.key == key)
     n = min(g.players[1], max(g.players[0], 4 if game_id in ("go-stop", "higo-bana") else 2))
     players = [f"P{k}" for k in range(n)]
-    _, text, ctx = record_form(client, game_id, players)
+    # an input of a house rule is on the page when its rule is on (InputDef.requires)
+    on = {"options": {c: True for c in i.requires}} if i.requires else {}
+    _, text, ctx = record_form(client, game_id, players, **on)
     assert 'src="/static/inputs.js"' in text and \
         text.index("inputs.js") < text.index("record.js")
     fs = re.search(rf'<fieldset class="inp" data-key="{key}" data-kind="(\w+)">(.*?)</fieldset>',

@@ -402,7 +402,7 @@ def test_seasons_solo_through_the_round_form(server, phone):
     shot(a.page, "review-seasons")
     a.save()
     METRICS["taps"]["seasons solo month through the form (a win)"] = a.taps
-    expect(a.page.locator('.total[data-player="Aki"]')).to_contain_text("1 rounds won")
+    expect(a.page.locator('.total[data-player="Aki"]')).to_contain_text("1 round won")
 
     # month 2: a loss, with the final hand picked from the card list
     a.tap("#record")
@@ -417,7 +417,7 @@ def test_seasons_solo_through_the_round_form(server, phone):
     text = a.review()
     assert "no winner" in text
     a.save()
-    expect(a.page.locator('.total[data-player="Aki"]')).to_contain_text("1 rounds won")
+    expect(a.page.locator('.total[data-player="Aki"]')).to_contain_text("1 round won")
     assert a.page.locator(".round").count() == 2
 
     # editing round 2 fills the form from the stored input; a tap takes the choice back
