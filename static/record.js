@@ -479,7 +479,7 @@ function showConflict(text, state) {
   const el = document.getElementById("conflict");
   let s = esc(text);
   if (state) {
-    s += `<br>${esc(T("Month"))} ${state.month == null ? "—" : state.month} · ${esc(T("Dealer"))}: ${esc(state.dealer || "—")}<br>` +
+    s += `<br>${state.month == null ? esc(T("Month")) + " —" : esc(T("Month %(month)s", {month: state.month}))} · ${esc(T("Dealer"))}: ${esc(state.dealer || "—")}<br>` +
       state.totals.map(t => `${esc(t.player)} ${t.chips}`).join(" · ");
   }
   el.innerHTML = s; el.hidden = false;

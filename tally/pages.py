@@ -137,7 +137,11 @@ def korean_order(game) -> bool:
 
 
 def event_label(event_id: str) -> str:
-    return tr(event_id.replace("_", " "))
+    """An event as a button names it: the catalogue's word, else the id in words with a
+    capital ("heundeum" -> "Heundeum"), as English tables say them."""
+    words = event_id.replace("_", " ")
+    label = tr(words)
+    return label[:1].upper() + label[1:] if label == words else label
 
 
 def month_rows(game) -> list[dict]:
@@ -369,7 +373,7 @@ def js_strings() -> dict:
         "Player", "winner", "loser", "draw", "no winner", "Reconnecting…", "Undone",
         "Offline: points are computed when the network is back.", "Start", "Delete this round?",
         "Name", "Remove player", "Updated", "Taken by %(name)s", "rounds won", "View-only",
-        "More events", "Payments", "misdeal", "%(name)s wins", "Month", "Dealer",
+        "More events", "Payments", "misdeal", "%(name)s wins", "Month", "Dealer", "Month %(month)s",
         # the structured inputs (static/inputs.js)
         "Required", "At least %(n)s", "At most %(n)s", "A whole number", "Each name once",
         "Team name", "Add",

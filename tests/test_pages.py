@@ -297,6 +297,9 @@ def test_every_game_can_be_recorded(client, game_id):
     rules = g.rules()
     assert [e["id"] for e in ctx["game"]["events"]] == [e.id for e in g.events
                                                        if e.possible(rules)]
+    # an event's button reads as a word, not as an id ("Heundeum", "Koi koi", never "koi_koi")
+    for e in ctx["game"]["events"]:
+        assert e["label"][:1].isupper() and "_" not in e["label"], e
     # every declared input has its control; the series' length is never asked, nor an
     # input of a house rule that is off (InputDef.requires)
     for i in g.inputs:
