@@ -646,6 +646,12 @@ def test_axe_finds_no_serious_violation(server, browser, axe, lang, scheme):
         page.evaluate("""() => { document.querySelectorAll('#events details').forEach(d => d.open = true);
           document.querySelectorAll('#events .evb').forEach(b => b.click()); }""")
         audit(f"record with every event added ({game})")
+        page.click(".mode[data-mode=quick]")  # quick entry: yaku chips, or winner and penalties
+        if game == "koi-koi":
+            page.click('.qchip[data-y="akatan"]')
+        else:
+            page.click(".qwin >> nth=0")  # Ana wins: points, Go and each loser's penalties
+        audit(f"record, quick entry ({game})")
         page.evaluate("() => localStorage.clear()")
 
     page.goto(url.replace("?t=", "/record?t="))
@@ -678,7 +684,7 @@ def test_axe_finds_no_serious_violation(server, browser, axe, lang, scheme):
     page.goto(server + "/no/such/page")
     audit("error page (404)")
     ctx.close()
-    assert len(audit.audited) == 13
+    assert len(audit.audited) == 15
     assert not audit.found, "axe-core found:\n" + "\n".join(audit.found)
 
 
