@@ -7,6 +7,9 @@ function T(word, vars) {
   for (const k in vars || {}) s = s.replace("%(" + k + ")s", vars[k]);
   return s;
 }
+/* a number as the page's language writes it: 1,800 (en, ja, ko group by thousands alike) */
+const NUMBER = new Intl.NumberFormat(document.documentElement.lang || undefined);
+function N(x) { return typeof x === "number" ? NUMBER.format(x) : x; }
 function toggleTheme() {
   const root = document.documentElement;
   const dark = root.dataset.theme ? root.dataset.theme !== "dark"

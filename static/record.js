@@ -437,10 +437,10 @@ function breakdown(r) {
   const players = (r.players || []).map((ps) => {
     const i = P.indexOf(ps.player);
     const yaku = (ps.yaku || []).map(y => `<div class="yk"><span>${esc(G.yaku[y.id] || y.name)} <b>${y.points}</b>${y.note ? ` <small class="muted">${esc(words(y.note))}</small>` : ""}</span><span class="tiles small">${(y.cards || []).map(tileSvg).join("")}</span></div>`).join("");
-    const steps = (ps.steps || []).map(s => `<li>${esc(s.said || s.reason)}${s.total !== undefined && s.total !== null ? " → " + s.total : ""}</li>`).join("");
-    return `<div class="breakdown"><span class="pn p${i}">${esc(ps.player)}</span> ${ps.role ? `<span class="muted">(${esc(T(ps.role))})</span>` : ""} = <strong>${ps.points}</strong>${yaku}${steps ? `<ul class="steps">${steps}</ul>` : ""}${sentences(ps.choices, "choices")}</div>`;
+    const steps = (ps.steps || []).map(s => `<li>${esc(s.said || s.reason)}${s.total !== undefined && s.total !== null ? " → " + N(s.total) : ""}</li>`).join("");
+    return `<div class="breakdown"><span class="pn p${i}">${esc(ps.player)}</span> ${ps.role ? `<span class="muted">(${esc(T(ps.role))})</span>` : ""} = <strong>${N(ps.points)}</strong>${yaku}${steps ? `<ul class="steps">${steps}</ul>` : ""}${sentences(ps.choices, "choices")}</div>`;
   }).join("");
-  const pays = (r.payments || []).map(p => `<li><b>${esc(p.from)}</b> → <b>${esc(p.to)}</b> <span class="amount">${p.amount}</span> ${esc(T("chips"))} ${p.reason ? `<span class="muted">${esc(p.said || p.reason)}</span>` : ""}</li>`).join("");
+  const pays = (r.payments || []).map(p => `<li><b>${esc(p.from)}</b> → <b>${esc(p.to)}</b> <span class="amount">${N(p.amount)}</span> ${esc(T("chips"))} ${p.reason ? `<span class="muted">${esc(p.said || p.reason)}</span>` : ""}</li>`).join("");
   return `<p>${r.winner ? esc(T("%(name)s wins", {name: r.winner})) : esc(T("no winner"))}</p>${players}` +
     (pays ? `<h3>${esc(T("Payments"))}</h3><ul class="list pays">${pays}</ul>` : "") + sentences(r.notes, "notes");
 }
@@ -480,7 +480,7 @@ function showConflict(text, state) {
   let s = esc(text);
   if (state) {
     s += `<br>${state.month == null ? esc(T("Month")) + " —" : esc(T("Month %(month)s", {month: state.month}))} · ${esc(T("Dealer"))}: ${esc(state.dealer || "—")}<br>` +
-      state.totals.map(t => `${esc(t.player)} ${t.chips}`).join(" · ");
+      state.totals.map(t => `${esc(t.player)} ${N(t.chips)}`).join(" · ");
   }
   el.innerHTML = s; el.hidden = false;
   el.scrollIntoView({block: "center"});
@@ -744,7 +744,7 @@ async function quickLive() {
     paintPts(P.indexOf(r.winner), st.points);
     line.innerHTML = `<span class="pn p${P.indexOf(r.winner)}">${esc(T("If %(name)s stops now: %(n)s points", {name: r.winner, n: st.points}))}</span>`;
   } else {
-    line.innerHTML = P.map((p, i) => `<span class="yk"><span class="pn p${i}">${esc(p)}</span>&nbsp;<b>${(r.net[p] > 0 ? "+" : "") + (r.net[p] || 0)}</b></span>`).join(" ");
+    line.innerHTML = P.map((p, i) => `<span class="yk"><span class="pn p${i}">${esc(p)}</span>&nbsp;<b>${(r.net[p] > 0 ? "+" : "") + N(r.net[p] || 0)}</b></span>`).join(" ");
   }
 }
 

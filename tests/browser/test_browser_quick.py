@@ -222,3 +222,26 @@ def test_zz_report_taps():
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "quick-taps.json").write_text(json.dumps(TAPS, indent=1))
     print("\n" + json.dumps(TAPS, indent=1))
+
+
+def test_amounts_are_written_as_the_language_writes_numbers(server, phone):
+    """The review groups thousands by the page's language (issue 9 section 3): the pi-bak hand
+    above with 1,000 chips a point (`point_value`, docs/games/go-stop.md: the Stop settlement is
+    multiplied by it): Bo pays 9 x 1,000 = 9,000 and Cy 18 x 1,000 = 18,000."""
+    page = phone("ko")
+    s = page.request.post(server + "/api/v1/sessions", data={
+        "game": "go-stop", "players": ["Ana", "Bo", "Cy"],
+        "options": {"point_value": 1000}}).json()
+    page.goto(f"{server}/s/{s['id']}/record?t={s['edit_token']}")
+    page.wait_for_selector("#review-open")
+    page.click(".mode[data-mode=quick]")
+    page.click('.qwin[data-p="0"]')
+    page.fill("#qpoints", "8")
+    page.click(".qgo.more")
+    page.click('.qbak[data-p="2"][data-k="pi_bak"]')
+    expect(page.locator("#yaku")).to_contain_text("+27,000")
+    page.click("#review-open")
+    page.wait_for_function("() => !document.getElementById('save').disabled")
+    text = page.inner_text("#review-body")
+    assert "Bo → Ana 9,000" in text and "Cy → Ana 18,000" in text, text
+    page.evaluate("() => localStorage.clear()")
