@@ -73,7 +73,7 @@ def test_reserve_variations_exclude_each_other():
         with pytest.raises(TallyError, match="cannot both be on"):
             score({"result": "win"}, **{a: True, b: True})
     assert score({"result": "win"}, ordered_tableau=True, four_reserves=True).notes[0] == \
-        "variations: ordered_tableau, four_reserves"
+        "variations: tableau in order, 4 reserves"
 
 
 @pytest.mark.parametrize("r, needle, attr", [

@@ -70,7 +70,7 @@ def test_larger_pyramid_holds_28():
 def test_variations_are_recorded():
     """Section 5 step 3: record the result and the variations used."""
     r = score({"result": "win"}, blocked=True, free_space=True)
-    assert r.notes[0] == "variations: blocked, free_space"
+    assert r.notes[0] == "variations: blocked, one free space"
     assert score({"result": "win"}).notes[0] == "no variations (the book's rules)"
 
 

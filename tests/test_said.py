@@ -225,7 +225,8 @@ def test_variations_are_said_by_name(client):
     ko = client.post("/api/v1/games/pyramid/score", json=body,
                      headers={"Accept-Language": "ko"}).get_json()
     note = next(n for n in ko["notes"] if n.get("template") == "variations: {variations}")
-    assert "draw_three" in note["text"] and "draw_three" not in note["said"]
+    assert "draw three" in note["text"] and "draw_three" in note["params"]["ids"]
+    assert "draw_three" not in note["said"]
     assert "blocked" not in note["said"]
 
 

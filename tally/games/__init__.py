@@ -235,13 +235,17 @@ def pile_mask(g: Game, cards, *, player: str | None = None, field: str = "cards"
     """Validate one pile of slugs for game ``g`` and return it as a mask.
 
     Fast path: one dict lookup per card; duplicates and cards outside the deck show up as
-    mask arithmetic. Only a failing pile is walked again to name the culprit.
+    mask arithmetic (n distinct bits add up to a mask of n bits, a card listed twice carries
+    into fewer). Only a failing pile is walked again to name the culprit.
     """
-    mask, n = 0, 0
     try:
-        for slug in cards:
-            mask |= BIT[slug]
-            n += 1
+        if type(cards) is list or type(cards) is tuple:  # what JSON and callers give
+            mask, n = sum(map(BIT.__getitem__, cards)), len(cards)
+        else:
+            mask, n = 0, 0
+            for slug in cards:
+                mask |= BIT[slug]
+                n += 1
     except (KeyError, TypeError):
         _pile_error(g, cards, player, field)
     if isinstance(cards, (str, bytes)) or mask.bit_count() != n or mask & ~g.deck:
@@ -262,7 +266,7 @@ def _pile_error(g: Game, cards, player, field):
     for slug in cards:
         card = CARD.get(slug) if isinstance(slug, str) else None
         if card is None:
-            raise TallyError(said("{who}unknown card {card!r}: not a slug of cards.md",
+            raise TallyError(said("{who}unknown card {card!r}",
                                   who=_who(player), card=slug),
                              game=g.id, card=slug if isinstance(slug, str) else repr(slug),
                              player=player, field=field)

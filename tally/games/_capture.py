@@ -364,8 +364,8 @@ def read_table(g, rnd: Mapping, rules, misdeals=tuple(MISDEAL_REASONS),
                               game=g.id), game=g.id, field="carry")
     carry = dict(carry)
     if carry.get("game_over"):
-        raise TallyError(said("{game}: the previous round ended the game "
-                              "(carry.game_over); start a new game without a carry",
+        raise TallyError(said("{game}: the previous round ended the game; start a new game "
+                              "without a carry",
                               game=g.id), game=g.id, field="carry")
     for key in ("totals", "wins"):
         part = carry.get(key, {})
@@ -449,7 +449,7 @@ def month_warnings(piles: Mapping[str, int], players) -> list[str]:
         if odd:
             out.append(said("warning: {player} holds an odd number of cards of {months}; "
                             "captures come in pairs or fours, so this set cannot come from "
-                            "real play (capture-basics.md section 5)", player=p,
+                            "real play", player=p,
                             months=", ".join(odd)))
     return out
 
@@ -538,8 +538,8 @@ def tie_note(t: Table, tied, winner, next_dealer) -> str:
                     "(dealer first, then turn order) and deals next", players=who,
                     winner=winner)
     return said("round tie between {players}: no round win is credited; {dealer} deals next "
-                "(dealer keeps the deal if tied, else the tied player earliest in turn order; "
-                "capture-basics.md 10.1)", players=who, dealer=next_dealer)
+                "(dealer keeps the deal if tied, else the tied player earliest in turn order)",
+                players=who, dealer=next_dealer)
 
 
 def winner_takes_all(t: Table, led: Ledger) -> tuple[str, list[str]]:
@@ -559,7 +559,7 @@ def winner_takes_all(t: Table, led: Ledger) -> tuple[str, list[str]]:
     notes = []
     if tied:
         notes.append(said("winner takes all: round tie between {players} goes to {player} "
-                          "(dealer first, then turn order; matching-flowers.md 10.4)",
+                          "(dealer first, then turn order)",
                           players=", ".join(tied), player=taker))
     return taker, notes
 
@@ -581,17 +581,16 @@ def round_payments(t: Table, scores: Mapping[str, int | float], winner: str | No
         if p == winner:
             continue
         if stake:
-            out.append(Payment(p, winner, stake, said("settle_fixed_per_round: fixed stake "
-                                                      "to the round winner")))
+            out.append(Payment(p, winner, stake, said("fixed stake to the round winner")))
         if rate:
             if r.get("settle_per_point_basis") == "winner_score":
                 pts = max(scores[winner], 0)
-                why = said("settle_per_point: {points} points (winner's round score) x {rate}",
+                why = said("per point: {points} points (winner's round score) x {rate}",
                            points=pts, rate=rate)
             else:
                 pts = max(scores[winner] - scores[p], 0)
-                why = said("settle_per_point: {points} points ({winner_score} - {score}) x "
-                           "{rate}", points=pts, winner_score=scores[winner], score=scores[p],
+                why = said("per point: {points} points ({winner_score} - {score}) x {rate}",
+                           points=pts, winner_score=scores[winner], score=scores[p],
                            rate=rate)
             amount = pts * rate
             if isinstance(amount, float) and amount.is_integer():
@@ -617,7 +616,7 @@ def game_winner(t: Table, totals, wins) -> tuple[str | None, str]:
             return pool[0], _GAME_WON_BY[tuple(how)]
     first = t.carry.get("first_dealer", t.dealer)  # no carry: this is the first round
     if r.get("first_dealer_tie_breaker") and first in pool:
-        return first, said("tie: the first dealer wins (first_dealer_tie_breaker)")
+        return first, said("tie: the first dealer wins")
     return None, said("shared win between {tied}", tied=", ".join(pool))
 
 
@@ -668,7 +667,7 @@ def game_payments(t: Table, game_win: str | None) -> list[Payment]:
     stake = t.rules.get("settle_fixed_per_game", 0)
     if not stake or game_win is None:
         return []
-    why = said("settle_fixed_per_game: stake to the game winner")
+    why = said("stake to the game winner")
     return [Payment(p, game_win, stake, why) for p in t.players if p != game_win]
 
 
@@ -688,26 +687,24 @@ def _misdeal_note(reason: str, player, dealer: str) -> Said:
     if reason == "field_four":
         if player:
             return said("misdeal: all 4 cards of a month were dealt to the field ({player}); "
-                        "the deal is void, nothing is scored and {dealer} deals again "
-                        "(capture-basics.md section 3)", player=player, dealer=dealer)
+                        "the deal is void, nothing is scored and {dealer} deals again",
+                        player=player, dealer=dealer)
         return said("misdeal: all 4 cards of a month were dealt to the field; the deal is "
-                    "void, nothing is scored and {dealer} deals again (capture-basics.md "
-                    "section 3)", dealer=dealer)
+                    "void, nothing is scored and {dealer} deals again", dealer=dealer)
     if reason == "hand_four_of_a_kind":
         if player:
             return said("misdeal: a player was dealt all 4 cards of a month ({player}); the "
-                        "deal is void, nothing is scored and {dealer} deals again "
-                        "(capture-basics.md section 3)", player=player, dealer=dealer)
+                        "deal is void, nothing is scored and {dealer} deals again",
+                        player=player, dealer=dealer)
         return said("misdeal: a player was dealt all 4 cards of a month; the deal is void, "
-                    "nothing is scored and {dealer} deals again (capture-basics.md section 3)",
+                    "nothing is scored and {dealer} deals again",
                     dealer=dealer)
     if reason == "hand_four_pairs":
         if player:
             return said("misdeal: a player was dealt four pairs ({player}); the deal is void, "
-                        "nothing is scored and {dealer} deals again (capture-basics.md "
-                        "section 3)", player=player, dealer=dealer)
+                        "nothing is scored and {dealer} deals again", player=player, dealer=dealer)
         return said("misdeal: a player was dealt four pairs; the deal is void, nothing is "
-                    "scored and {dealer} deals again (capture-basics.md section 3)",
+                    "scored and {dealer} deals again",
                     dealer=dealer)
     raise KeyError(reason)
 

@@ -166,7 +166,8 @@ def check_kabu_draw(g, months: tuple[int, ...], owner: str, *, player=None, fiel
     two = kabu(months[0] + months[1])
     if len(months) == 2 and two <= 3:
         raise TallyError(said("{owner} totals {total} on two cards, so a third card must be "
-                              "dealt (3 or less must draw)", owner=owner, total=two), game=g.id, player=player, field=field,
+                              "dealt (3 or less must draw)",
+                              owner=owner, total=two), game=g.id, player=player, field=field,
                          rule="third_card")
     if len(months) == 3 and two >= 7:
         raise TallyError(said("{owner} totals {total} on two cards, so it may not take a "
@@ -482,10 +483,10 @@ def seotda_result(g, c, players, dealer, outcome: Outcome, shown, notes=()):
         tied = ", ".join(outcome.winners)
         if c.rules["tie_draw"]:
             outcome = Outcome("draw", wrap_said("{players} tie (", outcome.reason,
-                                                "): the round is a draw (tie_draw)",
+                                                "): the round is a draw",
                                                 players=tied))
         else:
-            notes.append(said("{players} tie: each scores (tie_all_score)", players=tied))
+            notes.append(said("{players} tie: each scores", players=tied))
     scoring = set(outcome.winners) if outcome.kind == "win" else set()
     scores = []
     for p in players:
@@ -508,8 +509,7 @@ def seotda_result(g, c, players, dealer, outcome: Outcome, shown, notes=()):
         notes.append(outcome.reason)
         if "drawn_round_replayed" in c.rules and c.rules["drawn_round_replayed"]:
             carry["round_counts"] = False
-            notes.append(said("the drawn round does not count toward the agreed rounds "
-                              "(drawn_round_replayed)"))
+            notes.append(said("the drawn round does not count toward the agreed rounds"))
     # The winner deals next (sutda.md §5.5); a draw or a shared win keeps the dealer.
     return RoundResult(g.id, c.rules.preset, tuple(scores), tuple(payments), winner,
                        winner or dealer, carry, tuple(notes))
@@ -756,7 +756,7 @@ def score_banker(g, rnd: Mapping, c, *, specials, one_column: bool):
     payments = banker_payments(dealer, nets, said("bets against the bank"))
     next_dealer = seats_from_right(players, dealer)[0] if c.rules["dealer_rotates"] else dealer
     notes = [said("dealer {dealer} totals {total} and holds {special}", dealer=dealer,
-                  total=hand.total, special=hand.special.id) if hand.special else
+                  total=hand.total, special=hand.special.names["en"]) if hand.special else
              said("dealer {dealer} totals {total}", dealer=dealer, total=hand.total),
              columns_said(columns)] + _quick_banker_notes(dealer, hand, columns)
     return RoundResult(g.id, c.rules.preset, tuple(scores), payments, None, next_dealer, {},
@@ -928,10 +928,10 @@ def _bet_result(col, amt, column, hand, triple_mult, tie_rule):
         return -amt, said("column {column} totals {total}, below the dealer's "
                           "{dealer_total}", column=col, total=total, dealer_total=dtotal)
     if tie_rule == "tie_push":
-        return 0, said("column {column} ties the dealer at {total}: bet returned (tie_push)",
+        return 0, said("column {column} ties the dealer at {total}: bet returned",
                        column=col, total=total)
-    return -amt, said("column {column} ties the dealer at {total}: the dealer wins "
-                      "(tie_dealer_wins)", column=col, total=total)
+    return -amt, said("column {column} ties the dealer at {total}: the dealer wins",
+                      column=col, total=total)
 
 
 def _banker_scores(players, dealer, hand: BankerHand, nets, steps, lines):
@@ -1016,8 +1016,8 @@ def _bets(g, rnd, players, dealer, max_bet, one_column):
                                   "number >= 1, not {value!r}", game=g.id, i=i, player=p,
                                   value=amt), game=g.id, player=p, field=f"{where}.amount")
         if one_column and p in seen:
-            raise TallyError(said("{game}: {player!r} may back only one column (kyo-kabu.md "
-                                  "§1)", game=g.id, player=p),
+            raise TallyError(said("{game}: {player!r} may back only one column",
+                                  game=g.id, player=p),
                              game=g.id, player=p, field=where, rule="one_column")
         seen.add(p)
         if total + amt > max_bet:

@@ -149,8 +149,8 @@ def _needs(spec: Spec) -> str:
                     total=spec.maximum)
     return {"all 48 flower cards in their places": said("all 48 flower cards in their places"),
             "an empty pyramid": said("an empty pyramid"),
-            "3 or fewer cards left (three_or_less_wins)":
-                said("3 or fewer cards left (three_or_less_wins)"),
+            "3 or fewer cards left":
+                said("3 or fewer cards left"),
             }.get(needs, needs)
 
 
@@ -208,8 +208,8 @@ def read_progress(spec: Spec, rnd: Mapping) -> tuple[int | None, int]:
     for slug in v:
         card = CARD.get(slug) if isinstance(slug, str) else None
         if card is None:
-            raise TallyError(said("{game}: unknown card {card!r} in {what}: not a slug of "
-                                  "cards.md", game=spec.game, card=slug, what=spec.key),
+            raise TallyError(said("{game}: unknown card {card!r} in {what}",
+                                  game=spec.game, card=slug, what=spec.key),
                              game=spec.game, card=str(slug), field=spec.key)
         if mask & card.bit:
             raise TallyError(said("{game}: card {card!r} is listed twice in {what}",
@@ -298,9 +298,9 @@ def result_words(spec: Spec, result: str, count: int | None) -> str:
             return said("loss with {count} cards left in the pyramid: no win; a win needs an "
                         "empty pyramid", count=count)
         if noun == "cards left in the pyramid" and \
-                needs == "3 or fewer cards left (three_or_less_wins)":
+                needs == "3 or fewer cards left":
             return said("loss with {count} cards left in the pyramid: no win; a win needs 3 or "
-                        "fewer cards left (three_or_less_wins)", count=count)
+                        "fewer cards left", count=count)
         if noun == "cards on the foundations" and needs == \
                 f"all {spec.maximum} cards on the foundations, January to December":
             return said("loss with {count} cards on the foundations: no win; a win needs all "
@@ -317,8 +317,31 @@ def result_words(spec: Spec, result: str, count: int | None) -> str:
     return f"{result} with {count} {spec.noun}: {tail}"
 
 
+# The book variations as a table says them (the option ids stay in the note's "ids"); the
+# catalogues translate these words.
+VARIATION_WORDS = {
+    "eight_open_reserves": "all 8 reserves open", "ordered_foundation": "foundations in order",
+    "ordered_tableau": "tableau in order", "four_reserves": "4 reserves",
+    "joker_reserves": "jokers mark the reserves", "alternating_tableau": "alternating tableau",
+    "jokers_match": "jokers pair with jokers", "draw_three": "draw three",
+    "larger_pyramid": "larger pyramid", "blocked": "blocked", "jokers_wild": "jokers wild",
+    "three_or_less_wins": "3 or fewer cards left wins", "reshuffle": "reshuffle",
+    "free_space": "one free space", "three_free_spaces": "three free spaces",
+    "solo": "solo", "out_variation": "going-out variation",
+    "pass_variation": "passing variation", "cooperative_variation": "cooperative variation",
+    "one_card_stock": "one card at a time", "movable_foundations": "movable foundations",
+    "face_up_stacks": "all tableau cards face up",
+    "exhausted_stack_restriction": "only December fills an empty column",
+    "unbroken_column": "whole columns only", "larger_tableau": "7 columns", "jokers": "jokers",
+    "hidden_stock": "hidden stock", "exhausted_deck_loss": "loss when the deck runs out",
+    "exhausted_three_times_loss": "loss at the third run-out",
+    "flipped_not_shuffled": "turned over, not shuffled",
+}
+
+
 def notes_of(spec: Spec, reshuffles: int | None) -> tuple[str, ...]:
-    notes = [said("variations: {variations}", variations=", ".join(spec.variations))
+    notes = [said("variations: {variations}", ids=", ".join(spec.variations),
+                  variations=", ".join(VARIATION_WORDS.get(v, v) for v in spec.variations))
              if spec.variations else said("no variations (the book's rules)")]
     if reshuffles is not None:
         notes.append(said("reshuffles: {count}", count=reshuffles))

@@ -230,8 +230,8 @@ def card_list(game: str, value, *, what: str, player=None, field=None, deck: int
     for slug in value:
         card = CARD.get(slug) if isinstance(slug, str) else None
         if card is None:
-            raise TallyError(said("{game}: unknown card {card!r} in {what}: not a slug of "
-                                  "cards.md", game=game, card=slug, what=what),
+            raise TallyError(said("{game}: unknown card {card!r} in {what}",
+                                  game=game, card=slug, what=what),
                              game=game, card=str(slug), player=player, field=field)
         if not card.bit & deck:
             raise TallyError(said("{game}: card {card!r} in {what} is not in the {game} deck "

@@ -166,7 +166,8 @@ def read_hands(g, rnd: Mapping, players, deck: int, max_hand: int | None) -> dic
         if mask & ~deck:
             bad = slugs_of(mask & ~deck)[0]
             raise TallyError(said("player {player!r}: card {card!r} is not in play in this "
-                                  "{game} round", player=name, card=bad, game=g.id), game=g.id, card=bad, player=name, field=f"hands.{name}")
+                                  "{game} round",
+                                  player=name, card=bad, game=g.id), game=g.id, card=bad, player=name, field=f"hands.{name}")
         if max_hand is not None and mask.bit_count() > max_hand:
             raise TallyError(said("player {player!r}: {n} cards left in hand is more than "
                                   "{game} allows (a hand starts with {most} cards and never "
@@ -258,7 +259,8 @@ def read_totals(g, carry, key: str, players) -> dict[str, int]:
     for name, v in raw.items():
         if name not in players:
             raise TallyError(said("{game}: carry.{key} names {player!r}, who is not one of the "
-                                  "players", game=g.id, key=key, player=name), game=g.id, player=name, field=f"carry.{key}.{name}")
+                                  "players",
+                                  game=g.id, key=key, player=name), game=g.id, player=name, field=f"carry.{key}.{name}")
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise TallyError(said("{game}: carry.{key}.{player} must be a whole number >= 0, "
                                   "not {value!r}", game=g.id, key=key, player=name, value=v),
@@ -469,7 +471,8 @@ def read_totals_signed(g, carry, key, players) -> dict:
     for name, v in raw.items():
         if name not in players:
             raise TallyError(said("{game}: carry.{key} names {player!r}, who is not one of the "
-                                  "players", game=g.id, key=key, player=name), game=g.id, player=name, field=f"carry.{key}.{name}")
+                                  "players",
+                                  game=g.id, key=key, player=name), game=g.id, player=name, field=f"carry.{key}.{name}")
         if not isinstance(v, (int, float)) or isinstance(v, bool):
             raise TallyError(said("{game}: carry.{key}.{player} must be a number, not "
                                   "{value!r}", game=g.id, key=key, player=name, value=v),
@@ -510,7 +513,8 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
                     said("'out' event (only one player can go out first)"))
     if out is None:
         raise TallyError(said("{game}: who went out? Enter the round's 'out' event with the "
-                              "month of the last card", game=g.id), game=g.id, rule="out", field="events")
+                              "month of the last card",
+                              game=g.id), game=g.id, rule="out", field="events")
     winner = out["player"]
     check_out_hands(g, table, winner)
     month = None
@@ -527,8 +531,8 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     if "last_month" in out:
         m = whole(g, out, "last_month", i, lo=1, hi=12)
         if month is not None and m != month:
-            notes.append(said("{card} (month {month}) was played as month {played_as} "
-                              "(a wild, §10.4)", card=out["last_card"], month=month,
+            notes.append(said("{card} (month {month}) was played as month {played_as} (a wild)",
+                              card=out["last_card"], month=month,
                               played_as=m))
         month = m
     if month is None:
@@ -547,19 +551,20 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
         total *= n
         steps.append(Step(row, "multiply", n, said("{yaku} x{count}: {player} went out putting "
                                                    "down {count} cards of the same month",
-                                                   yaku=row, count=n, player=winner), total))
+                                                   yaku=ISURI_NAMES[row]["en"], count=n, player=winner), total))
     row_points = total
     if n == 6:
         total += T * 10
         row_points = total
         steps.append(Step("out_six_same_bonus", "add", T * 10,
-                          said("out_six_same: + {tokens} tokens x 10", tokens=T), total))
+                          said("6 cards of the same month: + {tokens} tokens x 10",
+                               tokens=T), total))
     hits = [out_hit(row, ISURI_NAMES[row], row_points)]
     if first:
         total += T * 10
         steps.append(Step("first_turn_bonus", "add", T * 10,
-                          said("first_turn_bonus: {player} went out on their own first turn: "
-                               "+ {tokens} tokens x 10", player=winner, tokens=T), total))
+                          said("first-turn bonus: {player} went out on their own first turn: + "
+                               "{tokens} tokens x 10", player=winner, tokens=T), total))
         hits.append(out_hit("first_turn_bonus", ISURI_NAMES["first_turn_bonus"], T * 10))
     losers = [p for p in players if p != winner]
     split = c.split
@@ -567,11 +572,11 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     gained = _num(share * len(losers))
     if len(losers) > 1 and not split:
         steps.append(Step("losers_each_pay_full", "multiply", len(losers),
-                          said("each of the {count} other players pays the full round score "
-                               "(losers_each_pay_full)", count=len(losers)), gained))
+                          said("each of the {count} other players pays the full round score",
+                               count=len(losers)), gained))
     elif len(losers) > 1:
-        notes.append(said("the {count} other players share the round score: {share} each "
-                          "(losers_split)", count=len(losers), share=share))
+        notes.append(said("the {count} other players share the round score: {share} each",
+                          count=len(losers), share=share))
     round_score = said("round score")
     pays = tuple(Payment(p, winner, share, round_score) for p in losers)
     wins[winner] += 1

@@ -314,9 +314,8 @@ def _yaku_set(g, rnd: Mapping, t, c: Compiled) -> str:
             sources.append((ev.get("set"), said("event {i} (yaku_set_chosen)", i=i),
                             f"events.{i}.set"))
     if not sources:
-        raise _err(g, said("say which yaku set this round uses: 'yaku_set' one or two (section "
-                           "3: agreed before the deal, the dealer choosing if the players "
-                           "disagree)"),
+        raise _err(g, said("say which yaku set this round uses: 'yaku_set' one or two (agreed "
+                           "before the deal, the dealer choosing if the players disagree)"),
                    rule="yaku_set", field="yaku_set")
     for value, where, fld in sources:
         if not isinstance(value, str) or value not in SETS:
@@ -346,7 +345,8 @@ def _check_events(g, t, piles: Mapping[str, int]) -> list[str]:
         if ev["type"] == "phoenix_auto_capture" and ev.get("from") not in (None, "hand",
                                                                              "draw"):
             raise _err(g, said("event {i} (phoenix_auto_capture): 'from' must be hand or draw, "
-                               "not {value!r}", i=i, value=ev["from"]), rule="phoenix_auto_capture",
+                               "not {value!r}",
+                               i=i, value=ev["from"]), rule="phoenix_auto_capture",
                        field=f"events.{i}.from")
     if dead:
         i = dead[0]
@@ -397,7 +397,7 @@ def _month_warnings(piles, players) -> list[str]:
         if odd:
             out.append(said("warning: {player} holds an odd number of cards of {months}; "
                             "captures take 2 cards of a month (or 4 with a hiki), so this set "
-                            "cannot come from real play (capture-basics.md section 5)",
+                            "cannot come from real play",
                             player=p, months=", ".join(odd)))
     return out
 
@@ -484,12 +484,11 @@ def score_round(g, rnd: Mapping, c: Compiled) -> RoundResult:
         winner = auto_p
         hit_name = next(h.name for h in evals[auto_p].yaku if h.id == auto_id)
         ps = {"player": auto_p, "yaku": hit_name, "id": auto_id, "digest": v.digest}
-        notes.append(said("automatic win: {player} completed {yaku} ({id}, Set One); the "
-                          "round ends at once and {player} wins it; no round scores are "
-                          "calculated ({digest} section 5)", **ps) if one else
-                     said("automatic win: {player} completed {yaku} ({id}, Set Two); the "
-                          "round ends at once and {player} wins it; no round scores are "
-                          "calculated ({digest} section 5)", **ps))
+        notes.append(said("automatic win: {player} completed {yaku} (Set One); the round ends "
+                          "at once and {player} wins it; no round scores are calculated",
+                          **ps) if one else
+                     said("automatic win: {player} completed {yaku} (Set Two); the round ends "
+                          "at once and {player} wins it; no round scores are calculated", **ps))
         for p in t.players:
             points[p] = 0
             steps[p].append(Step("automatic_win", "set", 0, said(
@@ -499,8 +498,8 @@ def score_round(g, rnd: Mapping, c: Compiled) -> RoundResult:
         winner = _decide(t, evals, notes, steps)
     next_dealer = winner or t.dealer
     if winner is None:
-        notes.append(said("drawn round: yaku, chaffs and card totals all equal (not covered; "
-                          "{digest} section 10 recommends a draw): no win is recorded and "
+        notes.append(said("drawn round: yaku, chaffs and card totals all equal (the rules do "
+                          "not say; a draw is the usual choice): no win is recorded and "
                           "{dealer} deals again", digest=v.digest, dealer=t.dealer))
     notes += _month_warnings(piles, t.players)
     carry, more, game_win = _next_carry(t, winner, c)
@@ -575,10 +574,10 @@ def _next_carry(t, winner, c: Compiled) -> tuple[dict, list[str], str | None]:
                           wins=best))
         return carry, notes, leaders[0]
     if c.rules.tied_game == "extra_round":
-        notes.append(said("round wins tied ({wins} each) after {rounds} rounds: one more "
-                          "round (option tied_game = extra_round)", wins=best, rounds=played))
+        notes.append(said("round wins tied ({wins} each) after {rounds} rounds: one more round",
+                          wins=best, rounds=played))
         return carry, notes, None
     carry["game_over"], carry["game_winner"] = True, None
     notes.append(said("game over after {rounds} rounds: round wins tied ({wins} each), a "
-                      "shared victory (option tied_game = shared)", rounds=played, wins=best))
+                      "shared victory", rounds=played, wins=best))
     return carry, notes, None

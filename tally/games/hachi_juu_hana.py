@@ -159,8 +159,8 @@ def _hits(mask: int, plan, revealed: frozenset, double_with_willow: bool):
         cards = slugs_of((mask & MONTH[f]) | mask_of(used))
         note = _COMPLETED[gap > 1]
         if f in revealed:
-            note += (": revealed, doubled (reveal_doubles_with_willow)" if pts == 40 else
-                     ": revealed, but only a genuine four doubles (10.1)")
+            note += (": revealed, doubled" if pts == 40 else
+                     ": revealed, but only a genuine four doubles")
         hits.append(YakuHit(YAKU_IDS[f], NAMES[f]["en"], pts, cards, NAMES[f],
                             said(note, count=gap)))
         ps = {"cards": ", ".join(used), "flower": f, "yaku": NAMES[f]["en"]}
@@ -256,8 +256,8 @@ def _assigned_plan(g, mask, assign, i, p, revealed, dw, best):
 
 def score_round(rnd: Mapping, c: Compiled):
     g = GAME
-    reject_event(g, rnd, "misdeal", said("Hachi-juu Hana has no misdeals (hachi-juu-hana.md "
-                                         "section 3; a field four goes to the dealer)"))
+    reject_event(g, rnd, "misdeal", said("Hachi-juu Hana has no misdeals (a field four goes to "
+                                         "the dealer)"))
     prescan(g, rnd)
     t = read_table(g, rnd, c.rules, misdeals=())
     n = len(t.players)

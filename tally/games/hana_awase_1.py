@@ -65,8 +65,7 @@ evaluate = evaluate_compiled
 
 def score_round(rnd, c: Compiled):
     return standard_round(GAME, rnd, c, all_captured=said(
-        "a Hana-Awase 1 round ends when hands, deck and field are empty (hana-awase-1.md "
-        "section 5)"),
+        "a Hana-Awase 1 round ends when hands, deck and field are empty"),
                           misdeals=MISDEALS)
 
 

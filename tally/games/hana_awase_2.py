@@ -90,8 +90,8 @@ def score_round(rnd, c: Compiled):
     holders = [p for p in t.players if evs[p].yaku]
     notes: list[str] = []
     if len(holders) > 1:
-        raise TallyError(said("hana-awase-2: {players} both hold a yaku, but the round ends "
-                              "at the first yaku (section 5)", players=" and ".join(holders)),
+        raise TallyError(said("hana-awase-2: {players} both hold a yaku, but the round ends at "
+                              "the first yaku", players=" and ".join(holders)),
                          game=GAME.id,
                          player=holders[1], rule="yaku_round_end", field="captures")
     for i, ev in enumerate(t.events):
@@ -101,9 +101,8 @@ def score_round(rnd, c: Compiled):
                              player=ev["player"],
                              rule="yaku_round_end", field=f"events.{i}.player")
     if not holders:
-        total = check_all_captured(t, piles, c.values, said("nobody holds a yaku, so the "
-                                                            "round ran to its normal end "
-                                                            "(section 5 (b))"))
+        total = check_all_captured(t, piles, c.values, said("nobody holds a yaku, so the round "
+                                                            "ran to its normal end"))
         notes.append(said("no yaku: the round ran to its end; card values total {total}",
                           total=total))
     par = c.extra["par"]
@@ -121,8 +120,7 @@ def score_round(rnd, c: Compiled):
                 led.add(p, "yaku_paid", -yv, said("{player}'s yaku ({yaku}): each other "
                                                   "player loses the full {total}", player=y,
                                                   yaku=names, total=yv))
-        notes.append(said("the round ended at {player}'s yaku; {player} wins the round "
-                          "(section 5.4)", player=y))
+        notes.append(said("the round ended at {player}'s yaku; {player} wins the round", player=y))
     if r.misery_loves_company:
         for q in t.players:
             cv = evs[q].details["card_value"]

@@ -205,7 +205,7 @@ def score_round(rnd: Mapping, c) -> RoundResult:
         layoffs = card_list(GAME_ID, layoff_raw, what=said("the lay-offs"), player=opp,
                             field="layoffs")
     if layoffs and ending == "gin":
-        raise _err(said("after Gin {player} may not lay off (section 5 step 1)", player=opp),
+        raise _err(said("after Gin {player} may not lay off", player=opp),
                    player=opp,
                    rule="gin", field="layoffs")
     ledger.add(layoffs, said("{player}'s lay-offs", player=opp), player=opp, field="layoffs")

@@ -338,8 +338,7 @@ def score_round(rnd: Mapping, c) -> RoundResult:
             steps.append(Step("hand", "add", -penalty[p], why, total))
         if void:
             steps.append(Step("exhausted_void", "set", 0, said(
-                "the draw pile ran out: under exhausted_void the round is a draw and nobody "
-                "scores"), 0))
+                "the draw pile ran out: the round is a draw and nobody scores"), 0))
             total = 0
         scores[p] = total
         role = "winner" if p == went_out else ("draw" if exhausted else "")
@@ -354,8 +353,8 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     carry = {"totals": totals, "rounds_won": won, "game_over": False, "game_winner": None}
     notes = []
     if exhausted:
-        notes.append(said("the draw pile ran out ({option}): no round winner, {dealer} deals "
-                          "again", option=c.exhausted, dealer=dealer))
+        notes.append(said("the draw pile ran out: no round winner, {dealer} deals again",
+                          option=c.exhausted, dealer=dealer))
     if max(totals.values()) >= TARGET:
         carry["game_over"] = True
         carry["game_winners"] = game_winners(totals, won)

@@ -48,6 +48,11 @@ _ROWS = (
     ("boar_cuckoo_bridge", "Boar, Cuckoo, Bridge", "", "To",
      ["clover-boar", "wisteria-cuckoo", "iris-bridge"]),
 )
+def _name(yid: str) -> str:
+    """A yaku as a sentence names it (said in the reader's language by the pages)."""
+    return _NAMES[yid]["en"]
+
+
 YAKU_ROWS = tuple((yid, mask_of(cards)) for yid, _en, _ja, _other, cards in _ROWS)
 _NAMES = {yid: ({"en": en, "ja": ja} if ja else {"en": en}) for yid, en, ja, _o, _c in _ROWS}
 YAKU = tuple(YakuDef(yid, _NAMES[yid], "-50 to each opponent (never scores for its holder)",
@@ -199,7 +204,7 @@ def _sides(g, rnd, players):
 
 def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     g, r = GAME, c.rules
-    reject_event(g, rnd, "misdeal", said("Higo-Bana has no misdeals (higo-bana.md section 3)"))
+    reject_event(g, rnd, "misdeal", said("Higo-Bana has no misdeals"))
     players = players_of(g, rnd)
     dealer = player_field(g, rnd, "dealer", players, default=players[0])
     sides = _sides(g, rnd, players)
@@ -300,12 +305,12 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                 total += pen
                 st.append(Step(f"penalty_{t}", "add", pen, said(
                     "{side} holds {count} yaku ({yaku}): -{penalty} x {count}", side=t,
-                    count=len(yk[t]), yaku=", ".join(y for y, _ in yk[t]), penalty=PENALTY),
+                    count=len(yk[t]), yaku=", ".join(_name(y) for y, _ in yk[t]), penalty=PENALTY),
                     total))
         if yk[s]:
             st.append(Step("own_yaku", "note", 0, said(
                 "own yaku ({yaku}) cost each opponent {penalty} and score nothing here",
-                yaku=", ".join(y for y, _ in yk[s]), penalty=PENALTY), total))
+                yaku=", ".join(_name(y) for y, _ in yk[s]), penalty=PENALTY), total))
         score[s], steps[s] = total, st
     assert all(score[s] == cards[s] - PENALTY * (all_yaku - len(yk[s])) for s, _ in sides)
 
@@ -335,15 +340,15 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                 score[win] = old * 2
                 ps = {"option": lead, "value": measure[win], "amount": amount}
                 steps[win].append(Step(lead, "multiply", 2, said(
-                    "{option}: the card total {value} leads every opponent by {amount} or "
+                    "the card total {value} leads every opponent by {amount} or "
                     "more", **ps) if measure is cards else said(
-                    "{option}: the round score {value} leads every opponent by {amount} or "
+                    "the round score {value} leads every opponent by {amount} or "
                     "more", **ps), score[win]))
                 if old < 0:
                     notes.append(said("warning: {side}'s negative score is doubled (10.H8)",
                                       side=win))
             else:
-                notes.append(said("{option}: {side} does not lead every opponent by {amount}; "
+                notes.append(said("{side} does not lead every opponent by {amount}; "
                                   "no doubling", option=lead, side=win, amount=amount))
         if r.counting_tokens:
             ps = {"side": win, "margin": margin, "tokens": tokens}
@@ -369,9 +374,9 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if r.chip_stake and win is not None:
         amount = r.chip_stake * tokens
         ps = {"stake": r.chip_stake, "tokens": tokens}
-        why = (said("chip_stake: {stake} x {tokens} tokens to the round winner", **ps)
+        why = (said("{stake} x {tokens} tokens to the round winner", **ps)
                if tokens > 1 else
-               said("chip_stake: {stake} x {tokens} token to the round winner", **ps))
+               said("{stake} x {tokens} token to the round winner", **ps))
         for p in players:
             if side_of[p] != win:
                 payments.append(Payment(p, next_dealer, amount, why))
@@ -391,8 +396,7 @@ def _carry(g, rnd, names, score, win, tokens, r, notes):
     if not isinstance(raw, Mapping):
         raise err(g, said("'carry' must be the previous round's carry object"), field="carry")
     if raw.get("game_over"):
-        raise err(g, said("the previous round ended the game (carry.game_over); start a new "
-                          "game"),
+        raise err(g, said("the previous round ended the game; start a new game"),
                   field="carry")
     n = raw.get("round", 0)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:

@@ -112,7 +112,8 @@ def _claims(table, c, ended_at_deal: bool) -> dict:
             yid, cards = next(f for f in found if yid in (None, f[0]))
         elif yid is None:
             raise TallyError(said("{game}: event {i} (auto_win) needs 'yaku' or 'cards' (the "
-                                  "6 dealt cards)", game=GAME_ID, i=i), game=GAME_ID, player=p, rule="auto_win",
+                                  "6 dealt cards)",
+                                  game=GAME_ID, i=i), game=GAME_ID, player=p, rule="auto_win",
                              field=f"events.{i}")
         else:
             cards = 0
@@ -134,7 +135,8 @@ def _hand_sizes(table, i, ev) -> dict:
         for p, n in raw.items():
             if p not in table.players:
                 raise TallyError(said("{game}: hand_sizes names {player!r}, who is not one "
-                                      "of the players", game=GAME_ID, player=p), game=GAME_ID, player=p, rule="deck_exhausted",
+                                      "of the players",
+                                      game=GAME_ID, player=p), game=GAME_ID, player=p, rule="deck_exhausted",
                                  field=f"events.{i}.hand_sizes.{p}")
             sizes[p] = _size(raw, p, i)
     for p, m in table.hands.items():
@@ -187,12 +189,12 @@ def score_round(rnd, c):
     if len(claims) == 2:
         (a, (ya, _)), (b, (yb, _)) = claims.items()
         notes.append(said("both players were dealt an automatic win ({player}: {yaku}, "
-                          "{other}: {other_yaku}): both are cancelled and the round is played "
-                          "(kage.md §10.1)", player=a, yaku=ya, other=b, other_yaku=yb))
+                          "{other}: {other_yaku}): both are cancelled and the round is played",
+                          player=a, yaku=NAMES[ya]["en"], other=b, other_yaku=NAMES[yb]["en"]))
         if not played:
             raise TallyError(said("{game}: both players' automatic wins cancel and the round "
-                                  "is played (kage.md §10.1): enter the 'out' or "
-                                  "'deck_exhausted' event", game=g.id), game=g.id, rule="out", field="events")
+                                  "is played: enter the 'out' or 'deck_exhausted' event",
+                                  game=g.id), game=g.id, rule="out", field="events")
         claims = {}
     stake = rules["stake_per_round"]
     if claims:
@@ -200,13 +202,13 @@ def score_round(rnd, c):
         if played:
             i = i_out if out is not None else i_ex
             raise TallyError(said("{game}: {player!r}'s automatic win ends the round at the "
-                                  "deal (§3), so there is no play (event {i})", game=g.id,
+                                  "deal, so there is no play (event {i})", game=g.id,
                                   player=winner, i=i), game=g.id,
                              player=winner, rule=table.events[i]["type"], field=f"events.{i}")
         hit = out_hit(yid, NAMES[yid], 1, cards)
         return round_win_result(g, rules, table, winner, hit,
                                 said("{yaku}: {player} was dealt an automatic win: 1 round "
-                                     "win", yaku=yid, player=winner),
+                                     "win", yaku=NAMES[yid]["en"], player=winner),
                                 target=TARGET, notes=notes, stake=stake)
     if out is not None:
         winner = out["player"]
@@ -223,19 +225,20 @@ def score_round(rnd, c):
         shown = {"player1": p1, "cards1": sizes[p1], "player2": p2, "cards2": sizes[p2]}
         if len(leaders) > 1:
             notes.append(said("deck exhausted with equal hands ({player1} {cards1}, {player2} "
-                              "{cards2}): nobody wins the round and the same dealer deals "
-                              "again (kage.md §10.2)", **shown))
+                              "{cards2}): nobody wins the round and the same dealer deals again",
+                              **shown))
             return round_win_result(g, rules, table, None, None, "", target=TARGET,
                                     notes=notes, next_dealer=table.dealer)
         winner = leaders[0]
         return round_win_result(g, rules, table, winner,
                                 out_hit("fewest_cards", NAMES["fewest_cards"], 1),
-                                said("fewest_cards: the deck ran out and {player} holds the "
-                                     "fewest cards ({player1} {cards1}, {player2} {cards2}): "
-                                     "1 round win", player=winner, **shown),
+                                said("the deck ran out and {player} holds the fewest cards "
+                                     "({player1} {cards1}, {player2} {cards2}): 1 round win",
+                                     player=winner, **shown),
                                 target=TARGET, notes=notes, stake=stake)
     raise TallyError(said("{game}: who won the round? Enter an 'auto_win', 'out' or "
-                          "'deck_exhausted' event", game=g.id), game=g.id, rule="out", field="events")
+                          "'deck_exhausted' event",
+                          game=g.id), game=g.id, rule="out", field="events")
 
 
 OPTIONS = one_of((

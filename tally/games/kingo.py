@@ -123,8 +123,8 @@ def score_round(rnd, c):
             why = said("closest to 15 without going over, {total}", total=best)
     notes = [why] if draw else []
     if draw:
-        notes.append(said("the pot stays for the next round (all_over_carry)")
-                     if not c.refund else said("bets are returned (all_over_refund)"))
+        notes.append(said("the pot stays for the next round")
+                     if not c.refund else said("bets are returned"))
     return settle_pot_round(
         GAME, c, players, dealer, bets, steps, carried, winners, why,
         yaku={p: evals[p].yaku for p in players},

@@ -98,10 +98,10 @@ def _variations(t, led, piles, notes):
                 led.set(p, "low_man_out", 0, why)
             if r.low_man_out_winner == "highest_before":
                 notes.append(said("low man out: the round win goes to the highest score before "
-                                  "the zeroing (low_man_out_winner)"))
+                                  "the zeroing"))
                 return decide(t, before)
             notes.append(said("low man out: every score is 0, so the round is a tie of all "
-                              "players (matching-flowers.md 10.7)"))
+                              "players"))
             return decide(t, led.total)
     if r.rain_washes_points:
         for p in t.players:
@@ -131,8 +131,7 @@ def _low_words(low, before):
 
 def score_round(rnd, c: Compiled):
     why = None if c.rules.shorter_rounds else said(
-        "a Matching Flowers round ends when hands, deck and field are empty (capture-basics.md "
-        "section 5; shorter_rounds is off)")
+        "a Matching Flowers round ends when hands, deck and field are empty")
     return standard_round(GAME, rnd, c, all_captured=why, adjust=_variations)
 
 

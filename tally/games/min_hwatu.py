@@ -119,8 +119,8 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
         best = max(ev.yaku, key=lambda y: y.points)  # first of equal values: table order
         cv = ev.details["card_value"]
         return Evaluation(cv + best.points, (best,),
-                          (said("only_one_yaku: {yaku} ({points}) is the single highest",
-                                yaku=best.id, points=best.points),),
+                          (said("only one yaku: {yaku} ({points}) is the single highest",
+                                yaku=best.name, points=best.points),),
                           {"card_value": cv, "yaku_value": best.points})
     return ev
 

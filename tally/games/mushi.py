@@ -104,7 +104,7 @@ def _check_events(t, piles) -> None:
             if kind == "wild_capture":
                 if bit & WILLOW:
                     raise TallyError(said("mushi: the Storm Chaff cannot take {card!r}: never "
-                                          "a willow card (section 2)", card=slug), game="mushi",
+                                          "a willow card", card=slug), game="mushi",
                                      card=slug,
                                      player=p, rule=kind, field=f"{where}.card")
                 if not piles[p] & LIGHTNING:
@@ -139,8 +139,7 @@ def score_round(rnd, c: Compiled):
     if t.misdeal:
         return misdeal_result(t, r.preset)
     piles = read_piles(t, rnd)
-    total = check_all_captured(t, piles, c.values, said("in Mushi the leftovers go to "
-                                                        "players (section 2)"))
+    total = check_all_captured(t, piles, c.values, said("in Mushi the leftovers go to players"))
     _check_events(t, piles)
     a, b = t.players
     evs = {p: evaluate(piles[p], c) for p in t.players}

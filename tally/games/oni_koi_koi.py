@@ -255,7 +255,7 @@ def _words_said(scoring, head: str = "", tail: str = "", **params):
     if not scoring:
         return said(head + "no yaku" + tail, **params)
     for i, y in enumerate(scoring, 1):
-        params[f"yaku{i}"], params[f"points{i}"] = y[0], y[1]
+        params[f"yaku{i}"], params[f"points{i}"] = _NAMES[y[0]]["en"], y[1]  # said by name
     return said(head + _LISTS[len(scoring)] + tail, **params)
 
 
@@ -274,8 +274,7 @@ def _carry_of(rnd, players):
     if not isinstance(raw, Mapping):
         raise _err(said("'carry' must be the previous round's carry object"), field="carry")
     if raw.get("game_over"):
-        raise _err(said("the previous round ended the game (carry.game_over); start a new "
-                        "game"),
+        raise _err(said("the previous round ended the game; start a new game"),
                    field="carry")
     out = {"round": raw.get("round", 0)}
     if not isinstance(out["round"], int) or isinstance(out["round"], bool) or out["round"] < 0:
@@ -326,12 +325,12 @@ def _result(players, dealer, carry_in, c, *, winner=None, points=0, steps=(), hi
         if r.steal_points:
             carry["banks"][winner] += points
             carry["banks"][loser] -= points  # koi-koi.md A12: a bank may go below zero
-            notes.append(said("steal_points: {winner} takes {points} from {loser}'s bank",
+            notes.append(said("{winner} takes {points} from {loser}'s bank",
                               winner=winner, points=points, loser=loser))
         if r.first_to_50 and carry["totals"][winner] >= 50:  # A16: the total, not the bank
             carry["game_over"] = True
             carry["game_winner"] = winner
-            notes.append(said("first_to_50: {player} reaches {total}, the game ends",
+            notes.append(said("first to 50: {player} reaches {total}, the game ends",
                               player=winner, total=carry['totals'][winner]))
     if length and played and not carry.get("game_over") and carry["round"] >= length:
         # section 6: highest total, then most rounds won, then a shared victory
@@ -386,7 +385,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             decisions[p] += 1
             if decisions[p] > MAX_TURNS:
                 raise _err(said("{player} makes more than {n} decisions; a player has only "
-                                "{n} turns", player=p, n=MAX_TURNS), player=p, rule=t, field=f"events.{i}")
+                                "{n} turns",
+                                player=p, n=MAX_TURNS), player=p, rule=t, field=f"events.{i}")
             if t == "stop":
                 stop = (i, p)
             else:
@@ -407,17 +407,20 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         elif t == "phoenix_revealed":
             if p in hands and not hands[p] & PHOENIX:
                 raise _err(said("event {i}: {player} revealed the Phoenix but was not dealt "
-                                "{card}", i=i, player=p, card="paulownia-phoenix"), player=p, card="paulownia-phoenix",
+                                "{card}",
+                                i=i, player=p, card="paulownia-phoenix"), player=p, card="paulownia-phoenix",
                            rule=t, field=f"events.{i}")
         elif t == "wild_capture":
             card = ev.get("card")
             if card is not None and (not isinstance(card, str) or card not in BIT or
                                      card == "paulownia-phoenix"):
                 raise _err(said("event {i}: wild_capture card {card!r} is not a card the "
-                                "Phoenix can take", i=i, card=card), card=str(card), rule=t, field=f"events.{i}.card")
+                                "Phoenix can take",
+                                i=i, card=card), card=str(card), rule=t, field=f"events.{i}.card")
             if p in given and not piles[p] & PHOENIX:
                 raise _err(said("event {i}: {player} played the Phoenix as a wild card but "
-                                "did not capture it", i=i, player=p), player=p, card="paulownia-phoenix", rule=t,
+                                "did not capture it",
+                                i=i, player=p), player=p, card="paulownia-phoenix", rule=t,
                            field=f"events.{i}")
         elif t == "automatic_win_hand":
             if not r.automatic_win:
@@ -455,7 +458,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             how = ev.get("as")
             if how not in ("ten", "chaff"):
                 raise _err(said("event {i}: sake_assignment 'as' must be 'ten' or 'chaff', "
-                                "not {value!r}", i=i, value=how), player=p, rule=t, field=f"events.{i}.as")
+                                "not {value!r}",
+                                i=i, value=how), player=p, rule=t, field=f"events.{i}.as")
             if not c.sake_choice:
                 raise _err(said("event {i}: the sake cup has no choice under these options "
                                 "(needs sake_10_or_1, or special_chaffs without "
@@ -471,7 +475,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         if calls or stop:
             i = calls[0][0] if calls else stop[0]
             raise _err(said("the round ended at the deal ({kind}) but event {i} records a "
-                            "koi-koi/stop decision", kind=kind, i=i), rule=kind, field=f"events.{i}")
+                            "koi-koi/stop decision",
+                            kind=kind, i=i), rule=kind, field=f"events.{i}")
 
     # 1. Pre-play outcomes (section 5 step 3).
     four_misdeal = four is not None and not (r.four_of_a_kind_not_misdeal or
@@ -544,8 +549,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                                    "dealers_delight", "set", 6, said("dealer's delight: no "
                                    "yaku captured, the dealer {dealer} scores 6",
                                    dealer=dealer), 6),),
-                               notes=(said("dealer's delight: not counted as a round won "
-                                           "(koi-koi.md A10); the dealer keeps the deal"),))
+                               notes=(said("dealer's delight: not counted as a round won; the "
+                                           "dealer keeps the deal"),))
         callers = list(dict.fromkeys(cl[1] for cl in calls))
         why = (said("no stop: the round is a draw, both score 0; the dealer keeps the deal "
                     "(koi-koi called by {caller} and {caller2}, nobody stopped)",
@@ -572,8 +577,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                    field=f"events.{si}")
     hits = tuple(_hit(y, c) for y in scoring)
     total = base
-    how = {"all": " (count_all_yaku: every met yaku)", "one": " (only_one_yaku: the single "
-           "highest)"}.get(c.mode, "")
+    how = {"all": " (every yaku met counts)", "one": " (only the single highest)"
+           }.get(c.mode, "")
     steps = [Step("base", "base", base, _words_said(scoring, "", how), base)]
     if month_flower and any(y[0] == "yaku_of_the_month" for y in scoring):
         steps.append(Step("yaku_of_the_month", "note", 0, _month_said(
@@ -618,8 +623,8 @@ def koi_factor(r, s, calls, total, brights):
         steps.append(Step("koi_koi", "note", 1, said(
             "{caller}'s koi-koi does not double {stopper}'s score (challenge: only the "
             "opponent's calls count)", **ps) if r.challenge else said(
-            "{caller}'s koi-koi does not double {stopper}'s score (double_or_nothing: only "
-            "the stopper's own calls count)", **ps), total))
+            "{caller}'s koi-koi does not double {stopper}'s score (double or nothing: only the "
+            "stopper's own calls count)", **ps), total))
     n = len(counted)
     koi = 1 + n if r.koikoi_multiplier else (2 if n else 1)
     if r.super_bright or r.bright:
@@ -645,13 +650,11 @@ def koi_factor(r, s, calls, total, brights):
     whyp = dict(zip(("caller", "caller2"), who), calls=n) if n else {}
     lucky_t = total if r.lucky_7_threshold_uses_base else total * koi * fld
     if r.lucky_7 and lucky_t >= 7:
-        old = koi
         koi = koi + 1 if r.lucky_7_triple else koi * 2
         total *= koi
         words = ("lucky 7 x{factor}: " + why + "; " +
                  ("the yaku total" if r.lucky_7_threshold_uses_base else "the score") +
-                 " {value} is 7 or more" +
-                 (" (lucky_7_triple)" if r.lucky_7_triple and old > 1 else ""))
+                 " {value} is 7 or more")
         steps.append(Step("lucky_7", "multiply", koi, said(words, factor=koi, value=lucky_t,
                                                            **whyp), total))
     elif koi > 1:

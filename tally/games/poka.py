@@ -169,7 +169,8 @@ def _claims(table, c, played: bool) -> dict:
             prev = out[p]
             if dealt is not None and prev[2] is not None and dealt != prev[2]:
                 raise TallyError(said("{game}: two teyaku events give {player!r} different "
-                                      "dealt hands", game=GAME_ID, player=p), game=GAME_ID, player=p, rule="teyaku",
+                                      "dealt hands",
+                                      game=GAME_ID, player=p), game=GAME_ID, player=p, rule="teyaku",
                                  field=f"events.{i}.cards")
             dealt = dealt if dealt is not None else prev[2]
             ids = list(prev[3]) + [x for x in ids if x not in prev[3]]
@@ -211,25 +212,25 @@ def _teyaku_reason(used, winner, value: int, stack: bool):
     p = {"player": winner, "tokens": value}
     if not stack and value != 1:
         (t, _), = used
-        p["points"] = t.tokens
+        p["points"], p["yaku"] = t.tokens, t.names["en"]
         if t.id == "three_wilds":
-            return said("three_wilds {points}: {player} was dealt pine-crane, pine-poetry and "
+            return said("{yaku} {points}: {player} was dealt pine-crane, pine-poetry and "
                         "plum-warbler in the dealt hand (highest single teyaku): {tokens} "
                         "tokens", **p)
         if t.id == "three_pairs":
-            return said("three_pairs {points}: {player} was dealt the 6 dealt cards split "
+            return said("{yaku} {points}: {player} was dealt the 6 dealt cards split "
                         "into 3 pairs of the same month (natural months) (highest single "
                         "teyaku): {tokens} tokens", **p)
         if t.id == "three_januaries":
-            return said("three_januaries {points}: {player} was dealt at least 3 of the 4 "
+            return said("{yaku} {points}: {player} was dealt at least 3 of the 4 "
                         "pine (January) cards (highest single teyaku): {tokens} tokens", **p)
-        return said("four_of_a_kind {points}: {player} was dealt all 4 cards of one month "
+        return said("{yaku} {points}: {player} was dealt all 4 cards of one month "
                     "(highest single teyaku): {tokens} tokens", **p)
     for n, (t, _) in enumerate(used, 1):
-        p[f"points{n}"] = t.tokens
-    template = (" + ".join(f"{t.id} {{points{n}}}" for n, (t, _) in enumerate(used, 1))
+        p[f"points{n}"], p[f"yaku{n}"] = t.tokens, t.names["en"]
+    template = (" + ".join(f"{{yaku{n}}} {{points{n}}}" for n, (t, _) in enumerate(used, 1))
                 + ": {player} was dealt " + " and ".join(t.condition for t, _ in used)
-                + (" (sum of all teyaku, teyaku_stack)" if stack else
+                + (" (sum of all teyaku)" if stack else
                    " (highest single teyaku)")
                 + (": {tokens} token" if value == 1 else ": {tokens} tokens"))
     return said(template, **p)
@@ -258,8 +259,7 @@ def score_round(rnd, c) -> RoundResult:
                        for p in players)
         return RoundResult(g.id, rules.preset, scores, (), None, table.dealer,
                            {"tokens": tokens, "game_over": False, "game_winner": None},
-                           (said("void round (§7): nothing scores; the same dealer deals "
-                                 "again"),))
+                           (said("void round: nothing scores; the same dealer deals again"),))
 
     claims = _claims(table, c, played=out is not None)
     winner, hits, value, reason = None, [], 0, ""
@@ -275,10 +275,10 @@ def score_round(rnd, c) -> RoundResult:
                 option="simultaneous_teyaku_void", rule="teyaku", field="events")
         if va == vb:
             notes.append(said("{player}'s {yaku} ({tokens}) and {other}'s {other_yaku} "
-                              "({other_tokens}) cancel (simultaneous_teyaku_void, poka.md "
-                              "§10.1): the round is played", player=a,
-                              yaku="+".join(t.id for t, _ in ua), tokens=va, other=b,
-                              other_yaku="+".join(t.id for t, _ in ub), other_tokens=vb))
+                              "({other_tokens}) cancel: the round is played", player=a,
+                              yaku=" + ".join(t.names["en"] for t, _ in ua), tokens=va, other=b,
+                              other_yaku=" + ".join(t.names["en"] for t, _ in ub),
+                              other_tokens=vb))
             if out is None:
                 raise TallyError(said("{game}: the equal teyaku of {player!r} and {other!r} "
                                       "cancel and the round is played: enter the 'out' event "
@@ -287,15 +287,15 @@ def score_round(rnd, c) -> RoundResult:
             claims = {}
         else:
             win, lose = (a, b) if va > vb else (b, a)
-            notes.append(said("{player}'s teyaku ({tokens}) beats {other}'s ({other_tokens}) "
-                              "(simultaneous_teyaku_void, poka.md §10.1)", player=win,
+            notes.append(said("{player}'s teyaku ({tokens}) beats {other}'s ({other_tokens})",
+                              player=win,
                               tokens=max(va, vb), other=lose, other_tokens=min(va, vb)))
             claims = {win: claims[win]}
     if claims:
         (winner, (value, used, dealt, _)), = claims.items()
         if out is not None:
-            raise TallyError(said("{game}: {player!r}'s teyaku wins the round at the deal "
-                                  "(§3), so there is no play and no 'out' event (event {i})",
+            raise TallyError(said("{game}: {player!r}'s teyaku wins the round at the deal, so "
+                                  "there is no play and no 'out' event (event {i})",
                                   game=g.id, player=winner, i=i_out), game=g.id,
                              player=out["player"], rule="out", field=f"events.{i_out}")
         hits = [_hit(t, m) for t, m in used]
@@ -306,8 +306,8 @@ def score_round(rnd, c) -> RoundResult:
         if flag(g, out, "first_turn", i_out):
             value = 2
             hits = [YakuHit("all_out", ALL_OUT_NAMES["en"], 2, (), ALL_OUT_NAMES)]
-            reason = said("all_out: {player} played all {cards} cards on their own first "
-                          "turn: 2 tokens instead of 1", player=winner, cards=HAND)
+            reason = said("all out: {player} played all {cards} cards on their own first turn: "
+                          "2 tokens instead of 1", player=winner, cards=HAND)
         else:
             value = 1
             hits = [YakuHit("out", OUT_NAMES["en"], 1, (), OUT_NAMES)]
@@ -315,7 +315,8 @@ def score_round(rnd, c) -> RoundResult:
                           player=winner)
     else:
         raise TallyError(said("{game}: who won the round? Enter an 'out' event, a 'teyaku' "
-                              "event or a 'void_round' event", game=g.id), game=g.id, rule="out", field="events")
+                              "event or a 'void_round' event",
+                              game=g.id), game=g.id, rule="out", field="events")
 
     steps = [Step("base", "base", value, reason, value)]
     if rules["cap_award_at_pool"] and c.pool is not None:
@@ -323,8 +324,8 @@ def score_round(rnd, c) -> RoundResult:
         if value > left:
             value = left
             steps.append(Step("pool", "set", left, said(
-                "only {tokens} token(s) left in the {pool}-token pool (cap_award_at_pool, "
-                "poka.md §10.5)", tokens=left, pool=c.pool), left))
+                "only {tokens} token(s) left in the {pool}-token pool",
+                tokens=left, pool=c.pool), left))
     tokens[winner] += value
     champion = first_to(tokens, c.target)
     if not champion and rules["four_of_a_kind_wins_game"] and \

@@ -53,7 +53,7 @@ def compile(rules):
     spec = Spec(
         GAME_ID, "left", "cards left in the pyramid", DECK52, size,
         lambda n: n <= most_left,
-        "an empty pyramid" if not most_left else "3 or fewer cards left (three_or_less_wins)",
+        "an empty pyramid" if not most_left else "3 or fewer cards left",
         max_reshuffles=reshuffles,
         variations=tuple(o.id for o in OPTIONS if rules[o.id]))
     return SimpleNamespace(rules=rules, spec=spec)

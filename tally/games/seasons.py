@@ -137,20 +137,20 @@ def score_round(rnd: Mapping, c) -> RoundResult:
         mine = "win" if p in winners else "loss"
         why = result_words(spec, result, count)
         if mode == "out_variation" and p in outs:
-            # one template per result shape: "{player} went out (out_variation); " + the result
-            why = (said("{player} went out (out_variation); " + why.template, player=p,
+            # one template per result shape: "{player} went out; " + the result
+            why = (said("{player} went out; " + why.template, player=p,
                         **why.params) if isinstance(why, Said) else
-                   f"{p} went out (out_variation); {why}")
+                   f"{p} went out; {why}")
         elif mode == "pass_variation" and result == "loss":
-            why = (said("{player} drew the 4th joker (pass_variation)", player=p)
+            why = (said("{player} drew the 4th joker", player=p)
                    if p == fourth else
-                   said("{player} drew the 4th joker, the others win (pass_variation)",
+                   said("{player} drew the 4th joker, the others win",
                         player=fourth))
         out.append(record(spec, p, mine, count, mask, why))
     notes = list(notes_of(spec, None))
     if len(players) > 1:
         notes.append(said("winners: {players}", players=", ".join(winners)) if winners else
-                     said("winners: none"))
+                     said("no winner"))
     return RoundResult(GAME_ID, c.rules.preset, tuple(out), (),
                        winners[0] if len(winners) == 1 else None, dealer or players[0], {},
                        tuple(notes))

@@ -49,8 +49,7 @@ evaluate = evaluate_compiled
 
 def score_round(rnd, c: Compiled):
     return standard_round(GAME, rnd, c, all_captured=said(
-        "a Simplified Game round ends when hands, deck and field are empty (simplified-game.md "
-        "section 5.6)"))
+        "a Simplified Game round ends when hands, deck and field are empty"))
 
 
 GAME = Game(

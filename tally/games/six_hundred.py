@@ -272,8 +272,8 @@ def _hand_points(t, rnd, c) -> tuple[dict, list[str]]:
             for k in held:
                 if k not in claims[p]:
                     notes.append(said("{player}'s hand holds {combination} but it was not "
-                                      "claimed: it scores nothing (section 7)", player=p,
-                                      combination=k))
+                                      "claimed: it scores nothing", player=p,
+                                      combination=HAND_NAMES[k]))
         m = shown[p]
         triples = sum(1 for _, mm in MONTHS if (m & mm).bit_count() >= 3)
         ok = {
@@ -383,11 +383,11 @@ def score_round(rnd, c: Compiled):
         notes.append(said("card values total {total} (the whole deck)", total=total))
     else:
         left = (FULL_DECK & ~union).bit_count()
-        notes.append(said("{count} card(s) uncaptured: they belong to nobody (section 2)",
+        notes.append(said("{count} card(s) uncaptured: they belong to nobody",
                           count=left))
         if not r.shorter_rounds and left > 2:
             notes.append(said("warning: {count} cards uncaptured; with the Storm Chaff at most "
-                              "2 are left on the field at the end (section 2)", count=left))
+                              "2 are left on the field at the end", count=left))
     hand, more = _hand_points(t, rnd, c)
     notes += more
     if r.no_wild:  # capture-basics.md 5: without the wild card captures come in pairs
@@ -419,8 +419,7 @@ def score_round(rnd, c: Compiled):
                 why = _canceled_words(low, tests)
                 for p in t.players:
                     led.set(p, "scoring_canceled", 0, why)
-                notes.append(said("scoring canceled: every score is 0, a tie of all players "
-                                  "(six-hundred.md 10.11)"))
+                notes.append(said("scoring canceled: every score is 0, a tie of all players"))
     winner, next_dealer, tied = decide(t, led.total)
     if tied:
         notes.append(tie_note(t, tied, winner, next_dealer))

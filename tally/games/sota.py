@@ -103,16 +103,16 @@ def decide_specials(c):
             t = holders("void_apr_sep_tens")
             if t and (weak or top is not None and top >= 4):
                 return Outcome("draw", said(
-                    "{player} holds April Ten & September Ten and the top hand is none "
-                    "(nobody holds a Hand Combo): the round is a draw", player=t[0])
+                    "{player} holds April Ten & September Ten and nobody holds a Hand Combo: "
+                    "the round is a draw", player=t[0])
                     if top is None else said(
                     "{player} holds April Ten & September Ten and the top hand is rank "
                     "{rank}: the round is a draw", player=t[0], rank=top))
             a = holders("void_apr_sep")
             if a and (weak or top is not None and top >= 14):
                 return Outcome("draw", said(
-                    "{players} hold(s) Any April & Any September and the top hand is none "
-                    "(nobody holds a Hand Combo): the round is a draw", players=", ".join(a))
+                    "{players} hold(s) Any April & Any September and nobody holds a Hand "
+                    "Combo: the round is a draw", players=", ".join(a))
                     if top is None else said(
                     "{players} hold(s) Any April & Any September and the top hand is rank "
                     "{rank}: the round is a draw", players=", ".join(a), rank=top))

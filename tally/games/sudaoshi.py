@@ -412,7 +412,7 @@ def score_round(rnd: Mapping, c):
     if r.chips_per_point:
         rate = r.chips_per_point
         payments += tuple(Payment(x.payer, x.payee, x.amount,
-                                  said("round score x {rate} (chips_per_point)", rate=rate))
+                                  said("round score x {rate}", rate=rate))
                           for x in fewest_transfers({p: led.total[p] * rate
                                                      for p in t.players}))
     return replace(res, payments=payments, carry={**res.carry, "burdens": nb})
