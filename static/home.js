@@ -19,6 +19,96 @@ function when(s) {
 }
 showRecent();
 const setup = document.getElementById("setup");
+/* Groups kept on this phone (static/group.js keeps each group page opened): listed, and the
+   ones with their own link (not view-only) offered when starting a session, with their
+   known players as one-tap chips. A new group is made right in the form. */
+const GROUPS = "tally-groups";
+function groups() { try { return JSON.parse(localStorage.getItem(GROUPS) || "[]"); } catch (e) { return []; } }
+function keepGroup(g) {
+  const list = groups().filter(x => x.id !== g.id);
+  list.unshift(g);
+  localStorage.setItem(GROUPS, JSON.stringify(list.slice(0, 20)));
+}
+const pick = document.getElementById("group-pick"), groupField = document.getElementById("group-field");
+let known = [];  // the picked group's players
+function showGroups(selected) {
+  const list = groups();
+  document.getElementById("groups").hidden = !list.length;
+  document.getElementById("group-list").innerHTML = list.slice(0, 8).map(g =>
+    `<li><a class="button wide" href="${esc(g.url)}">${esc(g.name)}</a></li>`).join("");
+  const d = groupField.dataset;
+  pick.innerHTML = `<option value="">${esc(d.none)}</option>` + list.filter(g => g.edit).map(g =>
+    `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join("") + `<option value="new">${esc(d.new)}</option>`;
+  pick.value = list.some(g => g.edit && g.id === selected) ? selected : "";
+  pickGroup();
+}
+function pickedGroup() { return groups().find(g => g.edit && g.id === pick.value) || null; }
+async function pickGroup() {
+  document.getElementById("new-group").hidden = pick.value !== "new";
+  document.getElementById("group-error").hidden = true;
+  const g = pickedGroup(), open = document.getElementById("group-open");
+  open.hidden = !g;
+  known = [];
+  if (g) {
+    document.getElementById("group-page-link").href = g.url;
+    try {
+      const res = await api("GET", "/api/v1/groups/" + encodeURIComponent(g.id) + "?t=" + encodeURIComponent(g.token));
+      if (res.status === 200 && pick.value === g.id) known = res.body.players.map(p => p.name);
+    } catch (e) { known = []; }
+  }
+  showKnown();
+}
+function seated() { return [...setup.querySelectorAll("input[name=player]")].map(i => i.value.trim()); }
+function showKnown() {
+  const box = document.getElementById("known-box");
+  if (!box) return;
+  box.hidden = !known.length;
+  const at = seated();
+  document.getElementById("known").innerHTML = known.map(n =>
+    `<button type="button" data-name="${esc(n)}" aria-pressed="${at.indexOf(n) >= 0}">${esc(n)}</button>`).join("");
+}
+/* a chip seats its player in the first empty seat (a new seat when all are taken and the
+   game takes more); tapped again, it empties that seat */
+setup.addEventListener("click", e => {
+  const chip = e.target.closest("#known button");
+  if (!chip) return;
+  const name = chip.dataset.name, inputs = [...setup.querySelectorAll("input[name=player]")];
+  const there = inputs.find(i => i.value.trim() === name);
+  if (there) there.value = "";
+  else {
+    let free = inputs.find(i => !i.value.trim());
+    const add = document.getElementById("add-player");
+    if (!free && add && !add.hidden) { add.click(); free = [...setup.querySelectorAll("input[name=player]")].pop(); }
+    if (free) free.value = name;
+  }
+  showKnown();
+});
+setup.addEventListener("input", e => { if (e.target.name === "player") showKnown(); });
+pick.addEventListener("change", () => {
+  pickGroup();
+  if (pick.value === "new") document.getElementById("group-name").focus();
+});
+async function createGroup() {
+  const input = document.getElementById("group-name"), err = document.getElementById("group-error");
+  const name = input.value.trim();
+  err.hidden = true;
+  if (!name) { err.hidden = false; err.textContent = groupField.dataset.noname; input.focus(); return; }
+  let res;
+  try { res = await api("POST", "/api/v1/groups", {name}); }
+  catch (x) { err.hidden = false; err.textContent = T("Could not save"); return; }
+  if (res.status !== 201) { err.hidden = false; err.textContent = errorText(res); return; }
+  const id = res.body.id, token = res.body.token;
+  keepGroup({id, name, token, edit: true, url: "/g/" + encodeURIComponent(id) + "?t=" + encodeURIComponent(token), at: Date.now()});
+  input.value = "";
+  showGroups(id);
+  toast(groupField.dataset.created);
+}
+document.getElementById("group-create").addEventListener("click", createGroup);
+// Enter in the group's name makes the group; it does not start the session
+document.getElementById("group-name").addEventListener("keydown", e => {
+  if (e.key === "Enter") { e.preventDefault(); createGroup(); }
+});
+showGroups(new URLSearchParams(location.search).get("group"));
 function optValue(div) {
   const type = div.dataset.type, el = div.querySelector("input,select");
   if (type === "bool") return el.checked;
@@ -70,13 +160,14 @@ document.getElementById("game").addEventListener("change", async e => {
   const r = await fetch("/games/" + encodeURIComponent(e.target.value) + "/setup" + location.search);
   setup.innerHTML = await r.text();
   wirePlayers();
+  showKnown();
 });
 /* Start is off while the session is being made (a second tap would make a second session);
    its label says so */
 const startBtn = document.querySelector("#start button[type=submit]"), START = startBtn.textContent;
 function starting(on) { startBtn.disabled = on; startBtn.textContent = on ? T("Starting…") : START; }
 // brought back by Back from the browser's memory: Start works again, the recent list is new
-window.addEventListener("pageshow", e => { if (e.persisted) { starting(false); showRecent(); } });
+window.addEventListener("pageshow", e => { if (e.persisted) { starting(false); showRecent(); showGroups(pick.value); } });
 document.getElementById("start").addEventListener("submit", async e => {
   e.preventDefault();
   if (startBtn.disabled) return;
@@ -93,12 +184,20 @@ document.getElementById("start").addEventListener("submit", async e => {
   if (f.preset) body.preset = f.preset.value;
   body.length = f.length.value === "" ? null : parseInt(f.length.value, 10);
   if (f.title.value.trim()) body.title = f.title.value.trim();
+  const group = pickedGroup();
+  if (group) { body.group = group.id; body.group_token = group.token; }
   let res;
   starting(true);
   try { res = await api("POST", "/api/v1/sessions", body); }
   catch (x) { starting(false); err.hidden = false; err.textContent = T("Could not save"); return; }
   if (res.status !== 201) { starting(false); err.hidden = false; err.textContent = errorText(res); return; }
   const url = "/s/" + res.body.id + "?t=" + encodeURIComponent(res.body.edit_token);
+  if (group) {  // the group's page links to the session (its view-only link, kept sealed)
+    try {
+      await api("POST", "/api/v1/groups/" + encodeURIComponent(group.id) + "/sessions/" + encodeURIComponent(res.body.id) +
+                "/link?t=" + encodeURIComponent(group.token), {read_token: res.body.read_token});
+    } catch (x) { /* offline: the session opens all the same, unlinked */ }
+  }
   const list = recent().filter(s => s.id !== res.body.id);
   list.unshift({id: res.body.id, url, title: (body.title || f.game.selectedOptions[0].textContent) + " · " + players.join(", "),
                 at: Date.now(), when: new Date().toLocaleString(LANG)});

@@ -64,7 +64,54 @@ live.addEventListener("click", e => {
     d.showModal();
   } else if (t.id === "undo") askUndo(t);
   else if (t.id === "redo") redo(t);
+  else if (t.id === "finish") askFinish();
+  else if (t.id === "print") window.print();
 });
+/* a month of the scoresheet opens its breakdown in the list of rounds */
+live.addEventListener("click", e => {
+  const a = e.target.closest("a.open-round");
+  const d = a && document.querySelector("#" + a.dataset.round + " details");
+  if (d) d.open = true;
+});
+/* "Finish now" says what it does and asks first; sent with the version it was shown at (a
+   change made meanwhile is a 412: the new state is shown, and the table decides again) and
+   an Idempotency-Key */
+const finishDlg = document.getElementById("finish-confirm");
+function askFinish() {
+  finishDlg.dataset.version = live.dataset.version;
+  document.getElementById("finish-error").hidden = true;
+  const yes = document.getElementById("finish-yes");
+  yes.disabled = false; yes.hidden = false;
+  finishDlg.showModal();
+  document.getElementById("finish-no").focus();
+}
+if (finishDlg) {
+  const yes = document.getElementById("finish-yes"), err = document.getElementById("finish-error");
+  const label = yes.textContent;
+  document.getElementById("finish-no").addEventListener("click", () => finishDlg.close());
+  yes.addEventListener("click", async () => {
+    if (yes.disabled) return;
+    yes.disabled = true; yes.textContent = finishDlg.dataset.busy;
+    const since = +finishDlg.dataset.version;
+    const key = crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now();
+    let res;
+    try {
+      res = await api("POST", "/api/v1/sessions/" + SID + "/finish" + Q, {}, {"If-Match": '"' + since + '"', "Idempotency-Key": key});
+    } catch (x) { res = null; }
+    yes.disabled = false; yes.textContent = label;
+    if (res && res.status === 200) {
+      markMine(SID, res.body.version);
+      finishDlg.close();
+      toast(finishDlg.dataset.done, 4000);
+      refresh(true).then(() => { const w = document.getElementById("end-title"); if (w) { w.tabIndex = -1; w.focus(); } });
+      return;
+    }
+    err.textContent = !res ? T("Could not save") : res.status === 412 ? finishDlg.dataset.stale : errorText(res);
+    err.hidden = false;
+    if (res && res.status === 412) yes.hidden = true;
+    refresh(true);
+  });
+}
 /* Undo says what it reverts and asks first; the version it was shown at goes with it, so a
    change made meanwhile (412) is never the one undone */
 const undoDlg = document.getElementById("undo-confirm");

@@ -4,7 +4,7 @@
    (static/app.js) and is sent once when the network returns. */
 const SHELL = "tally-shell-v4", PAGES = "tally-pages-v1";
 const ASSETS = ["/static/app.css", "/static/theme.js", "/static/app.js", "/static/inputs.js", "/static/record.js",
-                "/static/session.js", "/static/home.js", "/static/api_docs.css",
+                "/static/session.js", "/static/session.css", "/static/home.js", "/static/group.js", "/static/group.css", "/static/api_docs.css",
                 "/cards.svg", "/cards.svg?months=kr", "/icon-192.png", "/manifest.webmanifest"];
 self.addEventListener("install", e => {
   e.waitUntil(caches.open(SHELL).then(c => c.addAll(ASSETS)).then(() => self.skipWaiting()));

@@ -30,6 +30,7 @@ from .cards import CARD, FLOWER_BY_ID, FLOWERS, CardSet
 from .games import STRUCTURED_KINDS
 from .options import HEADINGS, heading_of
 from .share import public_base
+from . import session_views
 
 LANGUAGES = ("en", "ja", "ko")
 LANGUAGE_NAMES = {"en": "EN", "ja": "日本語", "ko": "한국어"}
@@ -585,6 +586,9 @@ def _session_context(session_id):
             views[seq] = json.loads(text) if text else None
         return views[seq]
 
+    # the evening (tally/session_views.py): the scoresheet reads the page's rounds once
+    evening = session_views.evening(store(), row, cfg, state, page_upto(), name_in)
+    views.update(evening.pop("views"))
     rounds = [r for r in map(round_at, range(first, last + 1)) if r]
     settlement = settle(cfg, {t["player"]: t["chips"] for t in state["totals"]})
     game = GAMES[cfg.game]
@@ -599,10 +603,11 @@ def _session_context(session_id):
               "later": min(n_rounds, last + PAGE_ROUNDS) if last < n_rounds else None}
     return dict(row=row, access=access, token=token, read_token=read_token, cfg=cfg,
                 state=state, rounds=rounds, paging=paging, settlement=settlement, game=game,
-                korean=korean_order(game), undo=undo, redo=redo, money_of=money_of(cfg))
+                korean=korean_order(game), undo=undo, redo=redo, money_of=money_of(cfg),
+                **evening)
 
 
-CHANGES = ("add_round", "replace_round", "delete_round")  # what the API's undo reverts
+CHANGES = ("add_round", "replace_round", "delete_round", "finish")  # what the API's undo reverts
 
 
 def undo_and_redo(session_id, round_at, n_rounds, state) -> tuple[dict | None, dict | None]:
@@ -666,6 +671,8 @@ def change_view(h, round_at, n_rounds, state, done: bool) -> dict:
     if month is None and h["action"] == "add_round" and seq == n_rounds + 1:
         month = state.get("month")  # an undone round: it would be the next month again
     out = {"action": h["action"], "seq": seq, "month": month, "by": h.get("actor")}
+    if h["action"] == "finish":  # the series ended after that month: no round's outcome
+        return out
     # an added or corrected round in force is on the page as the change left it; a deleted
     # round undone is back as it was; a correction undone shows the round before it
     if shown and not (h["action"] == "replace_round" and not done):
@@ -681,6 +688,10 @@ def redo_request(session_id, h, n_rounds, state) -> dict | None:
     writer's name goes with it (``by``), so the history still says who made the change."""
     base = f"/api/v1/sessions/{session_id}/rounds"
     by = {"by": h["actor"]} if h.get("actor") else {}
+    if h["action"] == "finish":  # ended again after the same rounds, as it was
+        if state.get("complete") or (h["after"] or {}).get("seq") != n_rounds:
+            return None
+        return {"method": "POST", "path": f"/api/v1/sessions/{session_id}/finish", "body": by}
     if h["action"] == "add_round":
         a = h["after"] or {}
         if a.get("seq") != n_rounds + 1 or state.get("complete"):
@@ -887,3 +898,6 @@ def icon_png(size: int) -> bytes:
 
 
 __all__ = ["bp", "init_app", "name_in", "month_rows", "game_view", "input_views", "korean_order"]
+
+
+from . import group_views  # noqa: E402,F401  (the group page's routes join this blueprint)

@@ -30,6 +30,7 @@ from .errors import TallyError
 from .results import said
 from .games import get_game, score_round
 from .settlement import direct_payments, fewest_transfers, to_money
+from .stats import round_facts
 
 SERVER_KEYS = ("players", "dealer", "carry")  # filled in by the series, never stored
 
@@ -443,26 +444,41 @@ def advance(cfg: SeriesConfig, head: Mapping, tallies: Mapping, r: RoundState) -
 
 def tally_round(tallies: Mapping, r: RoundState, net: Mapping) -> dict:
     """The standings' tallies with one more round: its chips won or lost per player, the
-    biggest round so far (the first one, on a tie) and the yaku made."""
-    out = {k: {**v, "yaku": dict(v["yaku"])} for k, v in tallies.items()}
+    biggest round so far (the first one, on a tie) and the yaku made; and the session's
+    statistics (tally/stats.py): calls that paid and failed, penalties suffered."""
+    out = {k: {**v, "yaku": dict(v["yaku"]), "penalties": dict(v.get("penalties") or {})}
+           for k, v in tallies.items()}
 
     def of(name):
         return out.setdefault(name, {"chips_won": 0, "chips_lost": 0, "rounds_played": 0,
-                                     "biggest": None, "yaku": {}})
+                                     "biggest": None, "yaku": {}, "calls_paid": 0,
+                                     "calls_failed": 0, "penalties": {}})
     for name, n in net.items():
         t = of(name)
         t["rounds_played"] += 1
         if n > 0:
             t["chips_won"] = _tidy(t["chips_won"] + n)
             if t["biggest"] is None or n > t["biggest"]["chips"]:
-                t["biggest"] = {"chips": n, "seq": r.seq}
+                t["biggest"] = {"chips": n, "seq": r.seq, "month": r.month}
         elif n < 0:
             t["chips_lost"] = _tidy(t["chips_lost"] - n)
     for ps in r.result.get("players") or ():
         t = of(ps["player"])
         for y in ps.get("yaku") or ():
             t["yaku"][y["id"]] = t["yaku"].get(y["id"], 0) + 1
+    for name, facts in round_facts(r.result, r.input).items():
+        t = of(name)
+        t["calls_paid"] = t.get("calls_paid", 0) + facts["calls_paid"]
+        t["calls_failed"] = t.get("calls_failed", 0) + facts["calls_failed"]
+        for k, n in facts["penalties"].items():
+            t["penalties"][k] = t["penalties"].get(k, 0) + n
     return out
+
+
+def finished(head: Mapping) -> dict:
+    """The head of a series the table ended early ("Finish now"): over, with no next month or
+    dealer; the totals, leaders and settlement are those of the rounds played."""
+    return {**head, "complete": True, "finished": True, "month": None, "dealer": None}
 
 
 def standing(head: Mapping, tallies: Mapping) -> dict:

@@ -34,7 +34,7 @@ from . import series
 from .results import said
 from .series import RoundState, SeriesConfig
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 6
 
 
 class StoreError(Exception):
@@ -170,7 +170,71 @@ def _step_texts(step: series.Step) -> tuple[str, str, str, str]:
     return _dumps(step.ledger), _dumps(step.line), _dumps(step.head), _dumps(step.tallies)
 
 
-MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4}
+def _m5(db: sqlite_utils.Database):
+    """The evening's end and statistics (issue 14): a session the table ended early
+    ("Finish now") says so (``finished``: 1, kept through corrections and undone by undo), and
+    each round's tallies count the calls that paid or failed and the penalties suffered, and
+    name the month of the biggest round. The tallies are filled in again from the stored
+    results (no rescoring)."""
+    c = db.conn
+    c.execute("ALTER TABLE sessions ADD COLUMN finished INTEGER")
+    for sid, state in c.execute("SELECT id, state FROM sessions").fetchall():
+        tallies: dict = {}
+        for seq, view, line in c.execute("SELECT seq, view, line FROM rounds WHERE "
+                                         "session_id = ? ORDER BY seq", (sid,)).fetchall():
+            r = RoundState(**json.loads(view))
+            tallies = series.tally_round(tallies, r, json.loads(line)["net"])
+            c.execute("UPDATE rounds SET tallies = ? WHERE session_id = ? AND seq = ?",
+                      (_dumps(tallies), sid, seq))
+        c.execute("UPDATE sessions SET standing = ? WHERE id = ?",
+                  (_dumps(series.standing(json.loads(state), tallies)), sid))
+
+
+# Head-to-head (issue 14): the chips each seat paid each other seat in a session, kept by SQLite
+# as rounds are written and removed (a correction deletes the rounds after it and inserts them
+# again), so a group's head-to-head adds up a few rows a session, not every round's ledger.
+_PAIRS_IN = ("INSERT INTO session_pairs (session_id, payer, payee, chips) "
+             "SELECT {r}.session_id, json_extract(value, '$.from'), json_extract(value, '$.to'), "
+             "json_extract(value, '$.amount') FROM json_each({r}.ledger) WHERE true "
+             "ON CONFLICT (session_id, payer, payee) DO UPDATE SET chips = chips + excluded.chips;")
+_PAIRS_OUT = ("UPDATE session_pairs SET chips = chips - (SELECT total(json_extract(value, "
+              "'$.amount')) FROM json_each({r}.ledger) WHERE json_extract(value, '$.from') = "
+              "session_pairs.payer AND json_extract(value, '$.to') = session_pairs.payee) "
+              "WHERE session_id = {r}.session_id; DELETE FROM session_pairs WHERE session_id = "
+              "{r}.session_id AND abs(chips) < 1e-9;")
+PAIR_TRIGGERS = (
+    "CREATE TRIGGER rounds_pairs_in AFTER INSERT ON rounds BEGIN "
+    + _PAIRS_IN.format(r="NEW") + " END",
+    "CREATE TRIGGER rounds_pairs_out AFTER DELETE ON rounds BEGIN "
+    + _PAIRS_OUT.format(r="OLD") + " END",
+    "CREATE TRIGGER rounds_pairs_change AFTER UPDATE OF ledger ON rounds BEGIN "
+    + _PAIRS_OUT.format(r="OLD") + " " + _PAIRS_IN.format(r="NEW") + " END",
+)
+
+
+def _m6(db: sqlite_utils.Database):
+    """The group's league (issue 14): a group gets a read-only link (``read_hash``, derived
+    from its token like a session's; an older group's is filled in the first time its token
+    is used), each session keeps the chips each seat paid each other seat (``session_pairs``,
+    kept by the triggers above; the stored rounds are added up once here), and a group keeps
+    its sessions' view-only links sealed with a key only its links give (``group_links``)."""
+    c = db.conn
+    c.execute("ALTER TABLE groups ADD COLUMN read_hash TEXT")
+    c.execute("CREATE TABLE session_pairs (session_id TEXT NOT NULL, payer TEXT NOT NULL, "
+              "payee TEXT NOT NULL, chips NUMERIC NOT NULL, "
+              "PRIMARY KEY (session_id, payer, payee)) WITHOUT ROWID")
+    c.execute("CREATE TABLE group_links (session_id TEXT PRIMARY KEY, group_id TEXT NOT NULL, "
+              "sealed BLOB NOT NULL)")
+    c.execute("CREATE INDEX group_links_group ON group_links (group_id)")
+    for sql in PAIR_TRIGGERS:
+        c.execute(sql)
+    c.execute("INSERT INTO session_pairs SELECT r.session_id, json_extract(e.value, '$.from'), "
+              "json_extract(e.value, '$.to'), total(json_extract(e.value, '$.amount')) "
+              "FROM rounds r, json_each(r.ledger) e GROUP BY 1, 2, 3")
+    c.execute("DELETE FROM session_pairs WHERE abs(chips) < 1e-9")
+
+
+MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4, 5: _m5, 6: _m6}
 # "FULL": a commit reaches the disk before the 201 is sent, so an acknowledged round survives
 # a power cut; "NORMAL" in WAL mode may lose the last commits then (bench/durability.py).
 SYNCHRONOUS = ("FULL", "NORMAL")
@@ -291,6 +355,25 @@ class Store:
                                 (sid, seq)).fetchone()
         return row[0] if row else None
 
+    def round_rows(self, sid: str, first: int, last: int) -> list[tuple[int, str, str, str]]:
+        """Rounds ``first``..``last`` as stored: (seq, view, line, head) texts; the other
+        rounds are not read (the scoresheet's page)."""
+        return self.conn.execute(
+            "SELECT seq, view, line, head FROM rounds WHERE session_id = ? AND seq BETWEEN ? "
+            "AND ? ORDER BY seq", (sid, first, last)).fetchall()
+
+    def running_totals(self, sid: str, seqs) -> list[tuple[int, int, str]]:
+        """(seq, month, totals after it) of the rounds ``seqs`` alone (the chart's samples):
+        read from each round's stored line and head, nothing else."""
+        seqs = sorted(set(seqs))
+        if not seqs:
+            return []
+        marks = ",".join("?" * len(seqs))
+        return self.conn.execute(
+            "SELECT seq, json_extract(line, '$.month'), json_extract(head, '$.totals') FROM "
+            f"rounds WHERE session_id = ? AND seq IN ({marks}) ORDER BY seq",
+            (sid, *seqs)).fetchall()
+
     def round_count(self, sid: str) -> int:
         return self.conn.execute("SELECT count(*) FROM rounds WHERE session_id = ?",
                                  (sid,)).fetchone()[0]
@@ -366,17 +449,38 @@ class Store:
 
     # -- groups
     def create_group(self, name: str) -> tuple[str, str]:
+        """A new group: its id and its (edit) token; the read-only token is
+        ``read_token_of(token)``, like a session's."""
         gid, token = new_id(), new_token()
         with self.transaction() as c:
-            c.execute("INSERT INTO groups VALUES (?, ?, ?, ?)", (gid, name, digest(token), now()))
+            c.execute("INSERT INTO groups (id, name, token_hash, created, read_hash) "
+                      "VALUES (?, ?, ?, ?, ?)",
+                      (gid, name, digest(token), now(), digest(read_token_of(token))))
         return gid, token
 
+    GROUP_KEYS = ("id", "name", "token_hash", "created", "read_hash")
+
     def group_row(self, gid: str) -> dict:
-        row = self.conn.execute("SELECT id, name, token_hash, created FROM groups WHERE id = ?",
+        row = self.conn.execute(f"SELECT {', '.join(self.GROUP_KEYS)} FROM groups WHERE id = ?",
                                 (gid,)).fetchone()
         if row is None:
             raise NotFound(said("no group {group!r}", group=gid), field="group")
-        return dict(zip(("id", "name", "token_hash", "created"), row))
+        return dict(zip(self.GROUP_KEYS, row))
+
+    def group_access(self, row: dict, token: str | None) -> str | None:
+        """'edit', 'read' or None for a token presented to a group (constant-time). A group
+        made before read-only links gets its read hash the first time its token is used."""
+        if not token or not isinstance(token, str):
+            return None
+        if self.group_auth(row, token):
+            if not row.get("read_hash"):
+                row["read_hash"] = digest(read_token_of(token))
+                with self.transaction() as c:
+                    c.execute("UPDATE groups SET read_hash = ? WHERE id = ?",
+                              (row["read_hash"], row["id"]))
+            return "edit"
+        return "read" if hmac.compare_digest(digest(token), row.get("read_hash") or "") \
+            else None
 
     @staticmethod
     def group_auth(row: dict, token: str | None) -> bool:
@@ -449,6 +553,71 @@ class Store:
                                     for n, i in zip(seats, json.loads(pids or "[]"))}})
         return out
 
+    # -- the group's league (issue 14): read from the per-session rows, no round is read
+    def _league_query(self, columns: str, tables: str, gid: str, since: str | None,
+                      until: str | None, game: str | None, order: str = "s.created"):
+        sql = f"SELECT {columns} FROM {tables} WHERE s.group_id = ?"
+        args: list[Any] = [gid]
+        for clause, value in (("s.created >= ?", since), ("s.created < ?", until),
+                              ("s.game = ?", game)):
+            if value:
+                sql += " AND " + clause
+                args.append(value)
+        return self.conn.execute(sql + f" ORDER BY {order}", args)
+
+    def _seats(self, gid: str) -> Callable[[str, str | None], dict]:
+        """{seat name: group player's name} of a session, from its seats and player ids."""
+        names = {p["id"]: p["name"] for p in self.group_players(gid)}
+        known: dict[tuple, dict] = {}  # a group sits the same few tables again and again
+
+        def seats(players_json: str, pids: str | None) -> dict:
+            key = (players_json, pids)
+            if key not in known:
+                known[key] = {n: names.get(i, n) for n, i in zip(json.loads(players_json),
+                                                                  json.loads(pids or "[]"))}
+            return dict(known[key])
+        return seats
+
+    def group_league_rows(self, gid: str, since: str | None = None, until: str | None = None,
+                          game: str | None = None) -> list[dict]:
+        """The group's sessions in a period, oldest first, each with its title, game, creation
+        time, seats and stored standing (``series.standings_of``' and the time series' input)."""
+        seats = self._seats(gid)
+        return [{"id": sid, "title": title, "game": g, "created": created,
+                 "players": seats(players, pids), "standing": json.loads(standing)}
+                for sid, title, g, created, players, pids, standing in self._league_query(
+                    "s.id, s.title, s.game, s.created, json_extract(s.config, '$.players'), "
+                    "s.player_ids, s.standing", "sessions s", gid, since, until, game)]
+
+    def group_pair_rows(self, gid: str, since: str | None = None, until: str | None = None,
+                        game: str | None = None) -> list[dict]:
+        """The chips each group player paid another in each session of a period (the
+        ``session_pairs`` the triggers keep), by the players' group names."""
+        seats = self._seats(gid)
+        out = []
+        for sid, players, pids, payer, payee, chips in self._league_query(
+                "s.id, json_extract(s.config, '$.players'), s.player_ids, p.payer, p.payee, "
+                "p.chips", "sessions s JOIN session_pairs p ON p.session_id = s.id", gid, since,
+                until, game, "s.created, p.payer, p.payee"):
+            who = seats(players, pids)
+            out.append({"session": sid, "from": who.get(payer, payer),
+                        "to": who.get(payee, payee), "chips": chips})
+        return out
+
+    def group_games(self, gid: str) -> list[str]:
+        """The games the group has played (any period)."""
+        return [g for (g,) in self.conn.execute(
+            "SELECT DISTINCT game FROM sessions WHERE group_id = ? ORDER BY game", (gid,))]
+
+    def link_group_session(self, gid: str, sid: str, sealed: bytes) -> None:
+        """Keep a session's view-only link for its group, sealed by the caller."""
+        with self.transaction() as c:
+            c.execute("INSERT OR REPLACE INTO group_links VALUES (?, ?, ?)", (sid, gid, sealed))
+
+    def group_links(self, gid: str) -> dict[str, bytes]:
+        return dict(self.conn.execute("SELECT session_id, sealed FROM group_links WHERE "
+                                      "group_id = ?", (gid,)))
+
     # -- sessions
     def create_session(self, cfg: SeriesConfig, *, title: str = "", group_id: str | None = None,
                        inputs: list | None = None, history: list | None = None,
@@ -483,6 +652,10 @@ class Store:
                      _dumps(h["after"]) if h.get("after") is not None else None,
                      ids.get(h.get("undoes"))))
                 ids[h.get("id")] = cur.lastrowid
+            if _finish_in_force(history or ()) and steps and not head["complete"]:
+                c.execute("UPDATE sessions SET finished = 1, state = ?, standing = ? "
+                          "WHERE id = ?", (_dumps(series.finished(head)), _dumps(
+                              series.standing(series.finished(head), tallies)), sid))
             action = "import" if inputs is not None else "create"
             self._log(sid, version, action, actor, None, {"config": cfg.to_dict(),
                                                           "title": title, "rounds": len(steps)})
@@ -513,7 +686,11 @@ class Store:
         return row, series.config_of(json.loads(row["config"]))
 
     def _commit_head(self, sid: str, row: dict, head: dict, tallies: dict, ts: str) -> tuple:
-        """The session's new version, head and standing; returns (version, head text)."""
+        """The session's new version, head and standing; returns (version, head text). A
+        series the table ended early stays ended (``series.finished``) through corrections."""
+        if not head["complete"] and self.conn.execute(
+                "SELECT finished FROM sessions WHERE id = ?", (sid,)).fetchone()[0]:
+            head = series.finished(head)
         v, head_json = row["version"] + 1, _dumps(head)
         self.conn.execute("UPDATE sessions SET version = ?, state = ?, standing = ?, updated = ?"
                           " WHERE id = ?", (v, head_json, _dumps(series.standing(head, tallies)),
@@ -609,6 +786,9 @@ class Store:
             if target is None:
                 raise Conflict(said("nothing to undo"), field="history")
             b, a = target["before"], target["after"]
+            if target["action"] == "finish":  # the series goes on where it was ended
+                self.conn.execute("UPDATE sessions SET finished = NULL WHERE id = ?", (sid,))
+                return n, [], a, b, target["id"]
             if target["action"] == "delete_round":  # the deleted round goes back in its place
                 keep = min(b["seq"] - 1, n)
                 inputs = [b["input"]] + after(keep)[2]
@@ -637,6 +817,27 @@ class Store:
                         "after": json.loads(after) if after else None}
         return None
 
+    def finish(self, sid, version, actor=None) -> dict:
+        """End the series now ("Finish now"): over after the rounds played, settled as they
+        stand. A logged change: undo takes it back. No round is read or rescored."""
+        with self.transaction() as c:
+            row, cfg = self._writable(sid, version)
+            head = json.loads(row["state"])
+            n = self.last_seq(sid)
+            if head["complete"]:
+                raise Conflict(said("the series is over after {months} months already",
+                                    months=head["months_played"]), field="finish")
+            if n == 0:
+                raise Conflict(said("no round was played yet: there is nothing to finish"),
+                               field="finish")
+            c.execute("UPDATE sessions SET finished = 1 WHERE id = ?", (sid,))
+            tallies = json.loads(row["standing"])["tallies"]
+            ts = now()
+            v, state_json = self._commit_head(sid, row, head, tallies, ts)
+            self._log(sid, v, "finish", actor, {"seq": n, "month": head["month"]}, {"seq": n})
+        return {"version": v, "state": json.loads(state_json), "state_json": state_json,
+                "first": n + 1, "rounds": [], "round_views": []}
+
     def export(self, sid: str) -> dict:
         row = self.need_session(sid)
         views, state = self.session_parts(sid, row["state"])
@@ -658,7 +859,18 @@ class Store:
         }
 
 
-CHANGES = ("add_round", "replace_round", "delete_round")  # what an undo reverts
+CHANGES = ("add_round", "replace_round", "delete_round", "finish")  # what an undo reverts
+
+
+def _finish_in_force(history) -> bool:
+    """Whether an (imported) history ended its series early: its last finish was not undone,
+    nor a round added after it (the store refuses that; an edited export may hold it)."""
+    undone = {h.get("undoes") for h in history if h.get("action") == "undo"}
+    ended = False
+    for h in history:
+        if h.get("action") in ("finish", "add_round") and h.get("id") not in undone:
+            ended = h["action"] == "finish"
+    return ended
 
 
 def _need_round(n: int, seq):

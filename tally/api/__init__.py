@@ -149,6 +149,7 @@ def init_api(app: Flask) -> TallyApi:
     })
     api = TallyApi(app)
     from .views import games_blp, groups_blp, sessions_blp
+    from . import groups  # noqa: F401  (the group league's routes join groups_blp)
 
     api.register_blueprint(games_blp)
     api.register_blueprint(sessions_blp)

@@ -273,7 +273,8 @@ class SettlementOut(Base):
 
 
 MAX_ROUNDS = 1000  # a year of evenings; replaying them on import stays under a second
-HISTORY_ACTIONS = ("create", "import", "add_round", "replace_round", "delete_round", "undo")
+HISTORY_ACTIONS = ("create", "import", "add_round", "replace_round", "delete_round", "undo",
+                   "finish")
 
 
 class HistoryItem(Base):
@@ -336,3 +337,129 @@ class StandingsOut(Base):
     group = fields.Dict()
     period = fields.Dict()
     players = fields.List(fields.Dict())
+
+
+# ---------------------------------------------------------------- the evening (issue 14)
+class Standing(Base):
+    rank = fields.Integer(metadata={"description": "1 for the winners; equal chips and rounds "
+                                                   "won share a rank"})
+    player = fields.String()
+    chips = fields.Raw(metadata={"description": "net chips (a number)"})
+    money = fields.Float(metadata={"description": "chips x chip value, rounded to cents"})
+    points = fields.Raw()
+    rounds_won = fields.Integer()
+
+
+class EndOut(Base):
+    over = fields.Boolean(metadata={"description": "the series is over (its length, the "
+                                                   "rules, or Finish now)"})
+    finished_early = fields.Boolean(metadata={"description": "the table ended it (POST "
+                                                             ".../finish); undo takes it back"})
+    game_over = fields.Boolean(metadata={"description": "the rules ended it before its length"})
+    months_played = fields.Integer()
+    length = fields.Integer(allow_none=True)
+    winners = fields.List(fields.String(), metadata={"description": (
+        "most chips, then most rounds won (or the rules' game winner); more than one is a "
+        "tie. While the series goes on: who would win if it ended now")})
+    tie = fields.Boolean()
+    standings = fields.List(fields.Nested(Standing))
+    settlement = fields.Nested(SettlementOut, metadata={"description": "fewest transfers"})
+
+
+class ScoresheetQuery(Base):
+    upto = fields.Integer(load_default=None, allow_none=True, strict=False,
+                          validate=validate.Range(min=1, max=10 ** 9),
+                          metadata={"description": "the page's last round (default: the latest)"})
+    limit = fields.Integer(load_default=12, validate=validate.Range(min=1, max=100),
+                           metadata={"description": "rounds on the page"})
+
+
+class PenaltyCount(Base):
+    id = fields.String(metadata={"description": "the step id of the breakdown (pi_bak, ...)"})
+    count = fields.Integer()
+
+
+class SheetCell(Base):
+    player = fields.String()
+    points = fields.Raw(allow_none=True, metadata={"description": "the round's points"})
+    chips = fields.Raw(metadata={"description": "chips won (+) or paid (-) this round"})
+    total_chips = fields.Raw(metadata={"description": "running chips after this round"})
+    total_points = fields.Raw(metadata={"description": "running points after this round"})
+    calls = fields.Integer(metadata={"description": "koi-koi / Go calls said this round"})
+    penalties = fields.List(fields.Nested(PenaltyCount),
+                            metadata={"description": "penalties suffered this round"})
+
+
+class SheetRow(Base):
+    seq = fields.Integer(metadata={"description": "the round (GET .../rounds/<seq>)"})
+    month = fields.Integer()
+    dealer = fields.String()
+    winner = fields.String(allow_none=True)
+    counts_as_month = fields.Boolean()
+    cells = fields.List(fields.Nested(SheetCell), metadata={"description": "in seating order"})
+
+
+class ChartLine(Base):
+    player = fields.String()
+    chips = fields.List(fields.Raw(), metadata={"description": "running chips at each sample"})
+
+
+class Chart(Base):
+    seqs = fields.List(fields.Integer(), metadata={"description": (
+        "the rounds sampled (0: the start); every round up to 48, else 48 evenly spread, the "
+        "last always among them")})
+    months = fields.List(fields.Integer())
+    sampled = fields.Boolean()
+    players = fields.List(fields.Nested(ChartLine))
+
+
+class ScoresheetOut(Base):
+    players = fields.List(fields.String())
+    n = fields.Integer(metadata={"description": "rounds in the series"})
+    first = fields.Integer()
+    last = fields.Integer()
+    earlier = fields.Integer(allow_none=True, metadata={"description": "upto of the page before"})
+    later = fields.Integer(allow_none=True, metadata={"description": "upto of the page after"})
+    rows = fields.List(fields.Nested(SheetRow), metadata={"description": "oldest first"})
+    chart = fields.Nested(Chart, metadata={"description": "each player's running chips over "
+                                                          "the whole series"})
+
+
+class SessionBiggestRound(Base):
+    player = fields.String()
+    chips = fields.Raw()
+    seq = fields.Integer()
+    month = fields.Integer()
+
+
+class Calls(Base):
+    paid = fields.Integer(metadata={"description": "calls whose caller won that round"})
+    failed = fields.Integer(metadata={"description": "calls whose caller did not win it"})
+
+
+class Penalties(Base):
+    count = fields.Integer()
+    kinds = fields.List(fields.Nested(PenaltyCount))
+
+
+class SessionYakuCount(Base):
+    id = fields.String()
+    count = fields.Integer()
+
+
+class PlayerStatistics(Base):
+    player = fields.String()
+    rounds_won = fields.Integer()
+    rounds_played = fields.Integer()
+    biggest_round = fields.Nested(SessionBiggestRound, allow_none=True, metadata={
+        "description": "most chips won in one round (the first on a tie)"})
+    combinations = fields.List(fields.Nested(SessionYakuCount), metadata={
+        "description": "the combinations made most (3 at most)"})
+    calls = fields.Nested(Calls)
+    penalties = fields.Nested(Penalties)
+
+
+class StatisticsOut(Base):
+    players = fields.List(fields.Nested(PlayerStatistics))
+    biggest_round = fields.Nested(SessionBiggestRound, allow_none=True)
+    combinations = fields.List(fields.Nested(SessionYakuCount))

@@ -17,7 +17,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import MethodNotAllowed
 
-from .. import series
+from .. import series, sheet
 from ..i18n import add_said, language
 from ..errors import TallyError
 from ..results import said
@@ -475,11 +475,64 @@ def delete_round(session_id, seq, **q):
 @sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH, IDEM])
 @idempotent
 def undo(body, session_id):
-    """Revert the last change (adding, correcting or deleting a round)"""
+    """Revert the last change (adding, correcting or deleting a round, finishing the series)"""
     st, _ = session_for(session_id, "edit")
     version = version_of(body)
     out = engine(st.undo, session_id, version, actor_of(body))
     return json_response(changed_body(out, None), 200, etag(out["version"]))
+
+
+@sessions_blp.route("/<session_id>/finish", methods=["POST"])
+@sessions_blp.arguments(S.WriteIn())
+@sessions_blp.response(200, S.Changed)
+@error_responses(sessions_blp, 401, 403, 404, 409, 412, 422, 428)
+@sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH, IDEM])
+@idempotent
+def finish(body, session_id):
+    """End the series now, after the rounds played, and settle it; undo takes it back
+    (409 when it is over already or has no round)"""
+    st, _ = session_for(session_id, "edit")
+    version = version_of(body)
+    out = engine(st.finish, session_id, version, actor_of(body))
+    return json_response(changed_body(out, None), 200, etag(out["version"]))
+
+
+@sessions_blp.route("/<session_id>/end")
+@sessions_blp.response(200, S.EndOut)
+@error_responses(sessions_blp, 401, 404)
+@sessions_blp.doc(parameters=[TOKEN_PARAM])
+def series_end(session_id):
+    """The end of the series: over or not, the winners (a tie names several), the final
+    standings and the settlement in chips and money"""
+    _, row = session_for(session_id, "read")
+    return json_response(sheet.end(row), 200, etag(row["version"]))
+
+
+@sessions_blp.route("/<session_id>/scoresheet")
+@sessions_blp.arguments(S.ScoresheetQuery(), location="query")
+@sessions_blp.response(200, S.ScoresheetOut)
+@error_responses(sessions_blp, 401, 404)
+@sessions_blp.doc(parameters=[TOKEN_PARAM])
+def scoresheet(q, session_id):
+    """The running scoresheet, a page of months (the latest 12 by default): each month's
+    points and chips per player, the running totals, dealer, winner, calls and penalties;
+    and the chart's running chips over the whole series"""
+    st, row = session_for(session_id, "read")
+    out = sheet.scoresheet(st, row, q.get("upto"), q["limit"])
+    out.pop("views")
+    out["chart"] = sheet.chart(st, row)
+    return json_response(out, 200, etag(row["version"]))
+
+
+@sessions_blp.route("/<session_id>/statistics")
+@sessions_blp.response(200, S.StatisticsOut)
+@error_responses(sessions_blp, 401, 404)
+@sessions_blp.doc(parameters=[TOKEN_PARAM])
+def statistics(session_id):
+    """Statistics per player: rounds won, biggest round, combinations made most, koi-koi /
+    Go calls that paid and failed, penalties suffered"""
+    _, row = session_for(session_id, "read")
+    return json_response(sheet.statistics(row), 200, etag(row["version"]))
 
 
 @sessions_blp.route("/<session_id>/history")
@@ -627,10 +680,17 @@ def create_group(body):
                                   {"Location": f"/api/v1/groups/{gid}"}))
 
 
-def _group_access(gid: str) -> dict:
+def _group_access(gid: str, need: str | None = None) -> dict:
+    """The group's row once the token allows ``need`` (a GET: the group's token or its
+    read-only one; a change: the group's token)."""
     row = store().group_row(gid)
-    if not Store.group_auth(row, presented_token()):
+    kind = store().group_access(row, presented_token())
+    if kind is None:
         raise Unauthorized(said("the group's token is needed (?t=...)"), field="t")
+    need = need or ("read" if request.method in ("GET", "HEAD") else "edit")
+    if need == "edit" and kind != "edit":
+        raise Forbidden(said("this group link is read-only: the group's own link is needed "
+                             "to change it"), field="t")
     return row
 
 
@@ -648,27 +708,6 @@ def read_group(group_id):
                     "ORDER BY created", (group_id,))]
     return json_response({"id": row["id"], "name": row["name"], "created": row["created"],
                           "players": st.group_players(group_id), "sessions": sessions})
-
-
-@groups_blp.route("/<group_id>/standings")
-@groups_blp.arguments(S.StandingsQuery(), location="query")
-@groups_blp.response(200, S.StandingsOut)
-@error_responses(groups_blp, 401, 404)
-@groups_blp.doc(parameters=[TOKEN_PARAM])
-def standings(q, group_id):
-    """Standings over a period: chips won and lost, series and rounds won, biggest round,
-    yaku made most often; per player and per game"""
-    row = _group_access(group_id)
-    since, until = q.get("since"), q.get("until")
-    if q["period"] == "year" and since is None:
-        since = date(datetime.now(timezone.utc).year, 1, 1)
-    s_iso = since.isoformat() if since else None
-    u_iso = until.isoformat() if until else None
-    out = series.standings_of(store().group_standing_rows(group_id, s_iso, u_iso,
-                                                          q.get("game")))
-    return json_response({"group": {"id": row["id"], "name": row["name"]},
-                          "period": {"since": s_iso, "until": u_iso, "game": q.get("game")},
-                          "players": out["players"]})
 
 
 __all__ = ["games_blp", "sessions_blp", "groups_blp"]
