@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import TallyError
-from .results import said
+from .results import Said, said
+from .rounds import named
 
 BOOL, INT, NUMBER, CHOICE = "bool", "int", "number", "choice"
 
@@ -39,21 +40,28 @@ class Option:
             CHOICE: lambda v: v in self.choices,
         }[self.type](value)
         if not ok:
-            want = (said("one of {choices}", choices=", ".join(map(repr, self.choices)))
-                    if self.type == CHOICE
-                    else {BOOL: said("true or false"), INT: said("a whole number"),
-                          NUMBER: said("a number")}[self.type])
-            raise TallyError(said("option {option!r} of {game} must be {want}, not {value!r}",
-                                  option=self.id, game=game, want=want, value=value),
-                             game=game, option=self.id, field=f"options.{self.id}")
+            # a choice's values travel in ``known``: the setup page offers them by name
+            want = {CHOICE: said("one of its choices"), BOOL: said("on or off"),
+                    INT: said("a whole number"), NUMBER: said("a number")}[self.type]
+            raise TallyError(said("{game}: the house rule \"{rule}\" must be {want}, not "
+                                  "{value!r}", rule=self.words, game=game, want=want,
+                                  value=value),
+                             game=game, option=self.id, field=f"options.{self.id}",
+                             known=self.choices if self.type == CHOICE else None)
         if self.minimum is not None and value < self.minimum or \
                 self.maximum is not None and value > self.maximum:
-            raise TallyError(said("option {option!r} of {game} must be between {low} and "
-                                  "{high}, not {value!r}", option=self.id, game=game,
+            raise TallyError(said("{game}: the house rule \"{rule}\" must be from {low} to "
+                                  "{high}, not {value!r}", rule=self.words, game=game,
                                   low=self.minimum, high=self.maximum, value=value),
                              game=game, option=self.id,
                              field=f"options.{self.id}")
         return value
+
+    @property
+    def words(self) -> Said:
+        """The rule as the setup page names it (its description), to be named in a sentence;
+        a ja / ko reader gets the catalogue's words for it."""
+        return named(self.description[:1].upper() + self.description[1:], self.description)
 
     def to_dict(self) -> dict:
         d = {"id": self.id, "type": self.type, "default": self.default,
@@ -140,6 +148,39 @@ OPTION_HEADINGS = {
 }
 
 
+def exclusive(game: str, rules: tuple[Option, ...]) -> Said:
+    """Rules that cannot be on together, said by their descriptions."""
+    if len(rules) == 2:
+        return said("{game}: the house rules \"{rule}\" and \"{other}\" cannot both be on",
+                    game=game, rule=rules[0].words, other=rules[1].words)
+    return said("{game}: only one of these house rules can be on: {rules}", game=game,
+                rules=listed(rules))
+
+
+def rule_words(game: str, option_id: str) -> Said:
+    """A game's house rule named as the setup page names it (its description)."""
+    from .games import GAMES  # late: the games import this module
+    return next(o for o in GAMES[game].options if o.id == option_id).words
+
+
+def one_of_error(game: str, ids: tuple[str, ...], at: str | None = None) -> TallyError:
+    """Exactly one of the rules ``ids`` of ``game`` must be on, and none or several are;
+    ``at``: the rule the error's field names (the first by default)."""
+    from .games import GAMES  # late: the games import this module
+    by_id = {o.id: o for o in GAMES[game].options}
+    at = at or ids[0]
+    return TallyError(said("{game}: exactly one of these house rules must be on: {rules}",
+                           game=game, rules=listed(tuple(by_id[i] for i in ids))),
+                      game=game, option=at, field=f"options.{at}", known=tuple(ids))
+
+
+def listed(rules: tuple[Option, ...]) -> Said:
+    """Several rules by their descriptions, each in quotes: a sentence per number of rules,
+    so each description is said on its own in ja / ko."""
+    names = {f"rule{n}": o.words for n, o in enumerate(rules, 1)}
+    return said("; ".join(f'"{{{k}}}"' for k in names), **names)
+
+
 def heading_of(option: Option) -> str:
     """The heading (one of HEADINGS) an option is listed under on the pages."""
     return OPTION_HEADINGS.get(option.id) or GROUP_HEADINGS.get(option.group, "play")
@@ -182,28 +223,26 @@ def resolve(game: str, options: tuple[Option, ...], presets: tuple[Preset, ...],
     presets_by_id = {p.id: p for p in presets}
     preset = default_preset if preset is None else preset
     if preset not in presets_by_id:
-        raise TallyError(said("unknown preset {preset!r} for {game}; known: {known}",
-                              preset=preset, game=game, known=", ".join(presets_by_id)),
-                         game=game, preset=preset, field="preset")
+        raise TallyError(said("{game} has no set of house rules called {preset!r}",
+                              preset=preset, game=game),
+                         game=game, preset=preset, field="preset", known=tuple(presets_by_id))
     values = {o.id: o.default for o in options}
     values.update(presets_by_id[preset].values)
     if overrides is not None and not isinstance(overrides, Mapping):
-        raise TallyError(said("options for {game} must be an object of option id -> value",
-                              game=game), game=game, field="options")
+        raise TallyError(said("{game}: the house rules must be given as an object, each "
+                              "rule's id with its value", game=game), game=game,
+                         field="options")
     for k, v in (overrides or {}).items():
         if k not in by_id:
-            raise TallyError(said("unknown option {option!r} for {game}", option=k, game=game),
-                             game=game, option=k,
-                             field=f"options.{k}")
+            raise TallyError(said("{game} has no house rule called {value!r}", value=k,
+                                  game=game),
+                             game=game, option=k, field=f"options.{k}", known=tuple(by_id))
         values[k] = by_id[k].check(v, game=game)
     for o in options:
         if o.type == BOOL and values[o.id]:
             for other in o.excludes:
                 if values.get(other):
-                    # the other id is a sentence of its own, so both are said by name
-                    raise TallyError(said("options {option!r} and {other} of {game} cannot "
-                                          "both be on", option=o.id,
-                                          other=said("{option!r}", option=other), game=game),
-                                     game=game, option=other,
-                                     field=f"options.{other}")
+                    raise TallyError(exclusive(game, (o, by_id[other])), game=game,
+                                     option=other, field=f"options.{other}",
+                                     known=(o.id, other))
     return Rules(values, preset)

@@ -27,10 +27,19 @@ class Said(str):
 
 
 def said(template: str, **params) -> Said:
-    out = Said(template.format_map(params))
+    # a game is kept as its id (the catalogues say it by name in ja / ko) and written by its
+    # English name, as the pages call it: "Hachi (Simplified)", never "hachi-simplified"
+    shown = params if "game" not in params else {**params, "game": _game_name(params["game"])}
+    out = Said(template.format_map(shown))
     out.template = template
     out.params = params
     return out
+
+
+def _game_name(game):
+    from .games import GAMES  # late: the games import this module
+    g = GAMES.get(game) if isinstance(game, str) else None
+    return g.names.get("en", game) if g is not None else game
 
 
 def _words(text) -> dict:
@@ -63,6 +72,22 @@ class YakuHit:
     def __init__(self, id, name, points, cards, names=None, note=""):
         _setattr(self, "__dict__", {"id": id, "name": name, "points": points, "cards": cards,
                                     "names": {} if names is None else names, "note": note})
+
+    @classmethod
+    def of_mask(cls, id, name, points, mask: int, names=None, note="") -> "YakuHit":
+        """A hit whose cards are the mask's, listed when first read: most piles a scorer
+        sees are never shown, so their cards are never spelt out."""
+        hit = cls.__new__(cls)
+        _setattr(hit, "__dict__", {"id": id, "name": name, "points": points, "_mask": mask,
+                                   "names": {} if names is None else names, "note": note})
+        return hit
+
+    def __getattr__(self, name):  # only for attributes not set: of_mask's cards
+        d = self.__dict__
+        if name == "cards" and "_mask" in d:
+            cards = d["cards"] = slugs_of(d["_mask"])
+            return cards
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def to_dict(self) -> dict:
         d = {"id": self.id, "name": self.name, "names": dict(self.names),

@@ -11,7 +11,57 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .errors import TallyError
-from .results import said
+from .results import Said, said
+
+
+def named(english: str, msgid: str | None = None) -> Said:
+    """A thing named in a sentence, said on its own so a ja / ko reader gets the catalogue's
+    word for it: ``msgid`` (default: the English) is looked up, ``english`` is written."""
+    out = Said(english)
+    out.template = english if msgid is None else msgid
+    out.params = {}
+    return out
+
+
+def event_words(event_id) -> Said:
+    """An event as the record page's button names it ("Deck exhausted", in ja / ko the
+    catalogue's word for "deck exhausted"); the id stays in the error's ``event`` field."""
+    words = str(event_id).replace("_", " ")
+    return named(words[:1].upper() + words[1:], words)
+
+
+# The round keys every game shares, as a player says them (in the error's ``field`` they stay
+# keys); a game's own keys are named in its own sentences
+KEY_WORDS = {
+    "players": "the players", "dealer": "the dealer", "captures": "the captured cards",
+    "hands": "the dealt hands", "events": "the events", "went_out": "who went out",
+    "caller": "who called", "joker_holder": "who holds the joker",
+    "round_number": "the round's number", "captured": "the points of the captured cards",
+    "hand": "the points of the cards in hand",
+    # what a previous round's carry hands on
+    "round_wins": "the round wins", "tokens": "the tokens", "scores": "the scores",
+    "totals": "the running totals", "rounds_won": "the rounds won",
+    "rounds_played": "the number of rounds played", "round": "the number of rounds played",
+    "table_tokens": "the tokens on the table", "pot": "the pot",
+}
+
+
+def key_words(key: str) -> Said:
+    """A round key in words ("the dealer"); a key with no words is said with spaces."""
+    return named(KEY_WORDS.get(key) or key.replace("_", " "))
+
+
+def field_words(g, event_id: str, key: str) -> Said:
+    """An event's field as the record page labels it ("the month of the last card")."""
+    ev = next((e for e in g.events if e.id == event_id), None)
+    f = ev.fields.get(key) if ev is not None else None
+    text = getattr(f, "description", f)
+    return named(text) if isinstance(text, str) and text else key_words(key)
+
+
+def ordinal(i: int) -> int:
+    """An event's place as a table counts it: the first event is event 1."""
+    return i + 1
 
 
 def is_mapping(x) -> bool:
@@ -25,7 +75,7 @@ def players_of(g, rnd: Mapping, *, minimum: int | None = None,
     lo, hi = minimum or g.players[0], maximum or g.players[1]
     if not isinstance(players, (list, tuple)) or not all(
             isinstance(p, str) and p for p in players):
-        raise TallyError(said("{game}: 'players' must be a list of player names", game=g.id),
+        raise TallyError(said("{game}: the players must be a list of names", game=g.id),
                          game=g.id,
                          field="players")
     if len(set(players)) != len(players):
@@ -45,8 +95,9 @@ def player_field(g, rnd: Mapping, key: str, players, *, required=True, default=N
     if value is None and not required:
         return None
     if value not in players:
-        raise TallyError(said("{game}: {key} {player!r} is not one of the players ({players})",
-                              game=g.id, key=key, player=value, players=", ".join(players)),
+        raise TallyError(said("{game}: {what}: {player!r} is not one of the players "
+                              "({players})", game=g.id, what=key_words(key), player=value,
+                              players=", ".join(players)),
                          game=g.id, player=value, field=key)
     return value
 
@@ -59,17 +110,17 @@ def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
     raw = rnd.get(key)
     if raw is None:
         if required:
-            raise TallyError(said("{game}: '{key}' is missing (each player's cards)", game=g.id,
-                                  key=key), game=g.id,
+            raise TallyError(said("{game}: {what} are missing (each player's cards)",
+                                  game=g.id, what=key_words(key)), game=g.id,
                              field=key)
         raw = {}
     if not is_mapping(raw):
-        raise TallyError(said("{game}: '{key}' must map each player to a list of cards",
-                              game=g.id, key=key), game=g.id, field=key)
+        raise TallyError(said("{game}: {what} must give each player's cards as a list",
+                              game=g.id, what=key_words(key)), game=g.id, field=key)
     for name in raw:
         if name not in players:
-            raise TallyError(said("{game}: {key} names {player!r}, who is not one of the "
-                                  "players", game=g.id, key=key, player=name),
+            raise TallyError(said("{game}: {what} name {player!r}, who is not one of the "
+                                  "players", game=g.id, what=key_words(key), player=name),
                              game=g.id, player=name, field=f"{key}.{name}")
     piles, seen = {}, {}
     for p in players:
@@ -81,9 +132,10 @@ def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
                                   who=said("player {player!r}: ", player=p), card=bad,
                                   game=g.id), game=g.id, card=bad, player=p, field=f"{key}.{p}")
         if max_pile is not None and mask.bit_count() > max_pile:
-            raise TallyError(said("{who}{n} cards in {key} is more than {game} allows (at most "
-                                  "{most})", who=said("player {player!r}: ", player=p),
-                                  n=mask.bit_count(), key=key, game=g.id, most=max_pile),
+            raise TallyError(said("{who}{n} cards in {what} is more than {game} allows (at "
+                                  "most {most})", who=said("player {player!r}: ", player=p),
+                                  n=mask.bit_count(), what=key_words(key), game=g.id,
+                                  most=max_pile),
                              game=g.id, player=p,
                              field=f"{key}.{p}")
         clash = mask & sum(seen.values())
@@ -91,8 +143,9 @@ def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
             from .cards import slugs_of
             card = slugs_of(clash)[0]
             other = next(q for q, m in seen.items() if m & clash & -clash)
-            raise TallyError(said("card {card!r} is in both {other}'s and {player}'s {key}",
-                                  card=card, other=other, player=p, key=key),
+            pile = str(key_words(key)).removeprefix("the ")  # "A's and B's captured cards"
+            raise TallyError(said("card {card!r} is in both {other}'s and {player}'s {what}",
+                                  card=card, other=other, player=p, what=named(pile)),
                              game=g.id, card=card, player=p, field=f"{key}.{p}")
         seen[p] = mask
         piles[p] = mask
@@ -103,27 +156,29 @@ def events_of(g, rnd: Mapping, players) -> list[dict]:
     """The round's events, each checked against the game's event list and the players."""
     raw = rnd.get("events", [])
     if not isinstance(raw, (list, tuple)):
-        raise TallyError(said("{game}: 'events' must be a list", game=g.id), game=g.id,
+        raise TallyError(said("{game}: the events must be a list", game=g.id), game=g.id,
                          field="events")
     known = {e.id: e for e in g.events}
     out = []
     for i, ev in enumerate(raw):
         where = f"events.{i}"
         if not is_mapping(ev) or "type" not in ev:
-            raise TallyError(said("{game}: event {i} must be an object with a 'type'",
-                                  game=g.id, i=i), game=g.id,
+            raise TallyError(said("{game}: event {n} does not say what happened (its type)",
+                                  game=g.id, n=ordinal(i)), game=g.id,
                              field=where)
         kind = ev["type"]
         if not isinstance(kind, str) or kind not in known:
-            raise TallyError(said("{game}: unknown event {event!r} (event {i}); known: {known}",
-                                  game=g.id, event=kind, i=i, known=", ".join(known)),
-                             game=g.id, rule=str(kind), field=where)
+            raise TallyError(said("{game}: event {n}, {event!r}, is not an event of this game",
+                                  game=g.id, event=kind, n=ordinal(i)),
+                             game=g.id, rule=str(kind), field=where,
+                             event=str(kind), known=tuple(known))
         if known[kind].per_player or "player" in ev:
             if ev.get("player") not in players:
-                raise TallyError(said("{game}: event {i} ({event}) names player {player!r}, "
-                                      "who is not at the table", game=g.id, i=i, event=kind,
-                                      player=ev.get("player")), game=g.id,
-                                 player=ev.get("player"), rule=kind, field=f"{where}.player")
+                raise TallyError(said("{game}: event {n}, \"{event}\", names {player!r}, who "
+                                      "is not at the table", game=g.id, n=ordinal(i),
+                                      event=event_words(kind), player=ev.get("player")),
+                                 game=g.id, player=ev.get("player"), rule=kind, event=kind,
+                                 field=f"{where}.player")
         out.append(dict(ev))
     return out
 
@@ -134,11 +189,12 @@ def int_field(g, mapping: Mapping, key: str, *, default=0, minimum=0, maximum=No
     if not isinstance(v, int) or isinstance(v, bool) or v < minimum or \
             (maximum is not None and v > maximum):
         if maximum is not None:
-            msg = said("{game}: {key} must be a whole number {low}..{high}, not {value!r}",
-                       game=g.id, key=key, low=minimum, high=maximum, value=v)
+            msg = said("{game}: {what} must be a whole number from {low} to {high}, not "
+                       "{value!r}", game=g.id, what=key_words(key), low=minimum, high=maximum,
+                       value=v)
         else:
-            msg = said("{game}: {key} must be a whole number >= {low}, not {value!r}",
-                       game=g.id, key=key, low=minimum, value=v)
+            msg = said("{game}: {what} must be a whole number, at least {low}, not {value!r}",
+                       game=g.id, what=key_words(key), low=minimum, value=v)
         raise TallyError(msg, game=g.id,
                          field=field or key)
     return v

@@ -206,7 +206,7 @@ def test_no_misdeals():
 
 
 def test_card_not_in_deck():
-    with pytest.raises(TallyError, match="'joker-1' is not in the hachi-juu-hana deck") as e:
+    with pytest.raises(TallyError, match="'joker-1' is not in the Hachi-juu Hana deck") as e:
         tally.evaluate(G, ["joker-1"])
     assert e.value.card == "joker-1"
 

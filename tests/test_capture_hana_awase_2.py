@@ -176,7 +176,7 @@ def test_bankrupt_ends_the_game_at_zero():
                                                       "maple-blue"], C[:3]),
      "A and B both hold a yaku", "B"),
     (rnd(A, B, C, events=[{"type": "yaku_round_end", "player": "B"}]),
-     "yaku_round_end names 'B', who holds no yaku", "B"),
+     "\"Yaku round end\" names 'B', who holds no yaku", "B"),
     (rnd(A, B, C, events=[{"type": "misdeal", "reason": "hand_four_pairs", "player": "C"}]),
      "'hand_four_pairs' is not a misdeal here", None),
     ({"players": ["A", "B"], "captures": {}}, "players, not 2", None),

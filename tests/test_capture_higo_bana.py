@@ -237,7 +237,7 @@ def test_errors():
                                           "flower": "iris"}]))
     with pytest.raises(TallyError, match="Storm as a wild card but it is not in"):
         tally.score_round(G, rnd(events=[{"type": "wild_capture", "player": "A"}]))
-    with pytest.raises(TallyError, match="'joker-1' is not in the higo-bana deck"):
+    with pytest.raises(TallyError, match="'joker-1' is not in the Higo-Bana deck"):
         tally.evaluate(G, ["joker-1"])
     with pytest.raises(TallyError, match="2-7 players, not 8"):
         tally.score_round(G, {"players": list("ABCDEFGH"), "captures": {}})

@@ -150,8 +150,8 @@ def test_events_are_checked_against_the_captures():
         ({"type": "wild_capture", "player": "B", "card": "pine-crane"}, "in A's captures"),
         ({"type": "leftover_assignment", "player": "A", "card": "pine-poetry"},
          "does not hold willow-lightning"),
-        ({"type": "storm_last_card", "player": "A"}, "storm_last_card names A"),
-        ({"type": "wild_capture", "player": "B", "card": "peony-blue"}, "not in the mushi deck"),
+        ({"type": "storm_last_card", "player": "A"}, "\"Storm last card\" names A"),
+        ({"type": "wild_capture", "player": "B", "card": "peony-blue"}, "not in the Mushi deck"),
     ]
     for ev, needle in bad:
         with pytest.raises(TallyError, match=needle):
@@ -164,7 +164,7 @@ def test_events_are_checked_against_the_captures():
 
 
 @pytest.mark.parametrize("round_, needle", [
-    (rnd(A + ["peony-blue"], B), "'peony-blue' is not in the mushi deck"),
+    (rnd(A + ["peony-blue"], B), "'peony-blue' is not in the Mushi deck"),
     (rnd(A, [s for s in B if s != "willow-rainman"]),
      "nobody's captures \\(willow-rainman\\); card values total 210, not 230"),
     ({"players": ["A", "B", "C"], "captures": {}}, "players, not 3"),

@@ -299,7 +299,7 @@ def test_odd_month_counts_warn_but_score():
 
 @pytest.mark.parametrize("round_, needle, attr", [
     (two(["pine-cran"]), "unknown card 'pine-cran'", ("card", "pine-cran")),
-    (two(["joker-1"]), "'joker-1' is not in the simplified-game deck", ("card", "joker-1")),
+    (two(["joker-1"]), "'joker-1' is not in the Simplified Game for Beginners deck", ("card", "joker-1")),
     ({"players": ["Aki", "Bo"], "captures": {"Aki": ["pine-crane"], "Bo": DECK}},
      "'pine-crane' is in both", ("card", "pine-crane")),
     ({"players": ["Aki", "Bo"], "captures": {"Aki": FIG_4_2, "Bo": rest(FIG_4_2)[1:]}},
@@ -313,7 +313,7 @@ def test_odd_month_counts_warn_but_score():
      "misdeal reason 'bad_luck'", ("rule", "misdeal")),
     (two(FIG_4_2, events=[{"type": "misdeal", "reason": "hand_four_pairs"}]),
      "called by the holder", ("field", "events.0.player")),
-    (two(FIG_4_2, events=[{"type": "koi", "player": "Aki"}]), "unknown event 'koi'",
+    (two(FIG_4_2, events=[{"type": "koi", "player": "Aki"}]), "'koi', is not an event of this game",
      ("rule", "koi")),
     (two(FIG_4_2, events=[{"type": "hiki_formed", "flower": "rose"}]), "flower 'rose'",
      ("rule", "hiki_formed")),
@@ -321,7 +321,7 @@ def test_odd_month_counts_warn_but_score():
     (two(FIG_4_2, carry={"totals": {"Zed": 3}}), "carry.totals", ("field", "carry.totals")),
     (two(FIG_4_2, carry={"game_over": True}), "ended the game", ("field", "carry")),
     (two(FIG_4_2, carry={"round": "two"}), "carry.round must be", ("field", "carry.round")),
-    ({"players": ["Aki", "Bo"]}, "captures", ("field", "captures")),
+    ({"players": ["Aki", "Bo"]}, "captured cards", ("field", "captures")),
 ])
 def test_bad_rounds_are_rejected_naming_the_culprit(round_, needle, attr):
     with pytest.raises(TallyError, match=needle) as e:
@@ -330,9 +330,9 @@ def test_bad_rounds_are_rejected_naming_the_culprit(round_, needle, attr):
 
 
 def test_bad_option_values_are_rejected():
-    with pytest.raises(TallyError, match="'simple_yaku' of simplified-game must be true"):
+    with pytest.raises(TallyError, match='"Additional Scoring .Yaku.: .*" must be on or off'):
         tally.evaluate(G, [], options={"simple_yaku": "yes"})
-    with pytest.raises(TallyError, match="settle_per_point_basis"):
+    with pytest.raises(TallyError, match="Which points the money per point pays"):
         tally.evaluate(G, [], options={"settle_per_point_basis": "half"})
 
 

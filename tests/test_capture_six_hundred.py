@@ -297,7 +297,7 @@ def test_unclaimed_combination_scores_nothing_and_hands_are_checked():
     r = tally.score_round(G, two([], [], hands={"X": hand}), options=SHORT)
     assert r.player("X").points == 0
     assert any("holds Any 3 of a Kind but it was not claimed" in n for n in r.notes)
-    with pytest.raises(TallyError, match="9 cards in hands is more") as e:
+    with pytest.raises(TallyError, match="9 cards in the dealt hands is more") as e:
         tally.score_round(G, two([], [], hands={"X": hand + ["maple-blue"]}), options=SHORT)
     assert e.value.field == "hands.X"
 

@@ -204,7 +204,7 @@ def test_errors():
     with pytest.raises(TallyError, match=r"nobody's captures \(paulownia-chaff-2\)") as e:
         tally.score_round(G, rnd(c=C[:-1]))
     assert "not 330" in str(e.value)
-    with pytest.raises(TallyError, match="'joker-1' is not in the sudaoshi deck"):
+    with pytest.raises(TallyError, match="'joker-1' is not in the Sudaoshi deck"):
         tally.evaluate(G, ["joker-1"])
 
 

@@ -231,7 +231,7 @@ def test_t10_draw_order_option_never_affects_scoring():
 # Errors and the registry
 
 def test_errors_name_the_culprit():
-    with pytest.raises(TallyError, match="'paulownia-chaff-colored' is not in the tensho deck"):
+    with pytest.raises(TallyError, match="'paulownia-chaff-colored' is not in the Tensho deck"):
         score(rnd(["paulownia-chaff-colored"], []))
     with pytest.raises(TallyError, match="which yaku set"):
         score(rnd([], [], None))
@@ -240,7 +240,7 @@ def test_errors_name_the_culprit():
     with pytest.raises(TallyError, match="one_six_four is not an automatic win in Set One"):
         score(rnd(["pine-crane", "paulownia-phoenix", "wisteria-ribbon"], [], events=[
             {"type": "automatic_win", "player": "A", "yaku": "one_six_four"}]))
-    with pytest.raises(TallyError, match="names player 'C', who is not at the table"):
+    with pytest.raises(TallyError, match="names 'C', who is not at the table"):
         score(rnd([], [], events=[{"type": "phoenix_auto_capture", "player": "C"}]))
     with pytest.raises(TallyError, match="'from' must be hand or draw"):
         score(rnd(["paulownia-phoenix"], [], events=[

@@ -295,9 +295,9 @@ def test_yaku_set_from_event_option_or_round_key():
 
 @pytest.mark.parametrize("cards, match, culprit", [
     (["pine-cran"], "unknown card 'pine-cran'", "pine-cran"),
-    (["paulownia-chaff-1"], "'paulownia-chaff-1' is not in the tensho-simplified deck",
+    (["paulownia-chaff-1"], "'paulownia-chaff-1' is not in the Tensho .Simplified. deck",
      "paulownia-chaff-1"),
-    (["joker-a"], "'joker-a' is not in the tensho-simplified deck", "joker-a"),
+    (["joker-a"], "'joker-a' is not in the Tensho .Simplified. deck", "joker-a"),
 ])
 def test_bad_cards_are_named(cards, match, culprit):
     with pytest.raises(TallyError, match=match) as e:

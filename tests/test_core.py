@@ -20,12 +20,12 @@ def test_resolve_defaults_preset_and_overrides():
 
 
 @pytest.mark.parametrize("overrides, needle", [
-    ({"zzz": True}, "unknown option 'zzz'"),
-    ({"a": 1}, "'a' of g must be true or false"),
-    ({"n": True}, "'n' of g must be a whole number"),
-    ({"n": 9}, "between 1 and 7"),
-    ({"c": "q"}, "one of 'x', 'y'"),
-    ({"a": True, "b": True}, "'a' and 'b'"),
+    ({"zzz": True}, "has no house rule called 'zzz'"),
+    ({"a": 1}, '"A flag" must be on or off'),
+    ({"n": True}, '"A number" must be a whole number'),
+    ({"n": 9}, "from 1 to 7"),
+    ({"c": "q"}, 'one of its choices'),
+    ({"a": True, "b": True}, '"A flag" and "B flag"'),
 ])
 def test_resolve_rejects_bad_options(overrides, needle):
     with pytest.raises(TallyError, match=needle) as e:
@@ -39,18 +39,18 @@ def test_option_errors_keep_their_templates():
     with pytest.raises(TallyError) as e:
         resolve("g", OPTS, PRESETS, "plain", None, {"n": True})
     d = e.value.to_dict()
-    assert d["template"] == "option {option!r} of {game} must be {want}, not {value!r}"
+    assert d["template"] == '{game}: the house rule "{rule}" must be {want}, not {value!r}'
     assert d["params"]["want"] == {"template": "a whole number", "params": {}}
-    assert d["message"] == "option 'n' of g must be a whole number, not True"
+    assert d["message"] == 'g: the house rule "A number" must be a whole number, not True'
     with pytest.raises(TallyError) as e:
         resolve("g", OPTS, PRESETS, "plain", None, {"a": True, "b": True})
     d = e.value.to_dict()
-    assert d["params"]["other"] == {"template": "{option!r}", "params": {"option": "b"}}
-    assert d["message"] == "options 'a' and 'b' of g cannot both be on"
+    assert d["params"]["other"] == {"template": "b flag", "params": {}}
+    assert d["message"] == 'g: the house rules "A flag" and "B flag" cannot both be on'
 
 
 def test_resolve_rejects_unknown_preset():
-    with pytest.raises(TallyError, match="unknown preset 'nope'") as e:
+    with pytest.raises(TallyError, match="has no set of house rules called 'nope'") as e:
         resolve("g", OPTS, PRESETS, "plain", "nope", None)
     assert e.value.preset == "nope"
 

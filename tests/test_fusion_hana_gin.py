@@ -137,8 +137,8 @@ def test_hana_caller_holds_nine_section_10_2():
 
 
 @pytest.mark.parametrize("r, needle, attr", [
-    (rnd("rummy"), "ending must be one of", ("field", "ending")),
-    (rnd("gin", caller="Z", unused={"B": 3}), "caller 'Z' is not one of the players",
+    (rnd("rummy"), "the round ends with Gin, Hana or the draw pile running out", ("field", "ending")),
+    (rnd("gin", caller="Z", unused={"B": 3}), "who called: 'Z' is not one of the players",
      ("player", "Z")),
     (rnd("gin", unused={"A": []}), "B's unused cards .* are missing", ("player", "B")),
     (rnd("gin", unused={"B": 3}), "all_ten", ("field", "all_ten")),
@@ -152,7 +152,7 @@ def test_hana_caller_holds_nine_section_10_2():
          unused={"A": 1, "B": 3}), "not a combination", ("player", "A")),
     (rnd("hana", unused={"A": ["pine-cran"], "B": 3}), "unknown card 'pine-cran'",
      ("card", "pine-cran")),
-    (rnd("hana", unused={"A": 1, "B": ["joker-1"]}), "'joker-1'.*not in the hana-gin deck",
+    (rnd("hana", unused={"A": 1, "B": ["joker-1"]}), "'joker-1'.*not in the Hana-Gin deck",
      ("card", "joker-1")),
     (rnd("hana", unused={"A": 1, "B": 3}, layoffs=["iris-chaff-1"]),
      "lay-offs need A's combinations", ("player", "A")),
@@ -243,12 +243,12 @@ def test_an_input_error_keeps_its_template_for_the_readers_language():
     inner = d["params"]["message"]
     assert inner == {"template": "after Gin {player} may not lay off",
                      "params": {"player": "B"}}
-    assert d["message"] == "hana-gin: after Gin B may not lay off"
+    assert d["message"] == "Hana-Gin: after Gin B may not lay off"
     # a card list inside a combination's label: the label is a sentence too
     with pytest.raises(TallyError) as e:
         score(rnd("hana", melds={"A": [TENS3 + ["iris-bridge"]]}, unused={"A": 6, "B": 2}))
     d = e.value.to_dict()
     assert d["params"]["what"] == {"template": "{player}'s combination {i}",
                                    "params": {"player": "A", "i": 0}}
-    assert d["message"] == ("hana-gin: card 'iris-bridge' is listed twice in A's "
+    assert d["message"] == ("Hana-Gin: card 'iris-bridge' is listed twice in A's "
                             "combination 0")

@@ -256,7 +256,7 @@ def test_round_score_can_be_negative():
 @pytest.mark.parametrize("r, needle, attr", [
     (rnd([{"A": ["pine-cran", "pine-poetry", "pine-chaff-1"]}]), "unknown card 'pine-cran'",
      ("card", "pine-cran")),
-    (rnd([{"A": ["joker-1", "joker-a", "joker-b"]}]), "'joker-1'.*not in the hana-rumi deck",
+    (rnd([{"A": ["joker-1", "joker-a", "joker-b"]}]), "'joker-1'.*not in the Hana-Rumi deck",
      ("card", "joker-1")),
     (rnd([{"A": TENS3}, {"B": ["plum-warbler", "maple-deer", "clover-boar"]}]),
      "'plum-warbler' is in both combination 0 and combination 1", ("card", "plum-warbler")),
@@ -269,7 +269,7 @@ def test_round_score_can_be_negative():
      ("player", "A")),
     (rnd([{"A": TENS3}], went_out=None), "say who went out", ("field", "went_out")),
     (rnd([{"A": TENS3}], exhausted=True), "not both", ("field", "went_out")),
-    (rnd([{"A": TENS3}], went_out="Z"), "went_out 'Z' is not one of the players",
+    (rnd([{"A": TENS3}], went_out="Z"), "who went out: 'Z' is not one of the players",
      ("player", "Z")),
     (rnd([], totals={"A": {"captured": 20, "achievements": ["rainbow"]}}),
      "unknown achievement 'rainbow'", ("rule", "rainbow")),
@@ -277,7 +277,7 @@ def test_round_score_can_be_negative():
      ("player", "A")),
     (rnd([], totals={"B": {"captured": 10, "achievements": ["wet_koi_four"]}}),
      "wet_koi_four with captured cards worth only 10", ("player", "B")),
-    (rnd([], totals={"B": {"captured": -1}}), "captured must be a whole number",
+    (rnd([], totals={"B": {"captured": -1}}), "the points of the captured cards must be a whole number",
      ("field", "totals.B.captured")),
     (rnd([{"A": TENS3}], carry={"totals": {"A": 201}, "game_over": True}),
      "the game ended", ("field", "carry")),
@@ -290,8 +290,9 @@ def test_bad_rounds_name_the_culprit(r, needle, attr):
 
 
 def test_bad_dry_koi_option():
-    with pytest.raises(TallyError, match="dry_koi"):
+    with pytest.raises(TallyError, match="Which two jokers are the Dry Koi") as e:
         tally.evaluate(G, [], options={"dry_koi": "joker-a"})
+    assert e.value.option == "dry_koi"  # the id travels in its field
 
 
 # --------------------------------------------------------------------------- properties

@@ -925,11 +925,11 @@ def test_error_unknown_slug_and_duplicates():
     with pytest.raises(TallyError, match="unknown card 'pine-cran'") as e:
         tally.evaluate(G, ["pine-cran"])
     assert e.value.card == "pine-cran"
-    with pytest.raises(TallyError, match="not in the hachi-hachi deck"):
+    with pytest.raises(TallyError, match="not in the Hachi-Hachi .Eighty-Eight. deck"):
         tally.evaluate(G, ["joker-a"])
     rnd = ex3_round()
     rnd["captures"]["B"] = rnd["captures"]["B"] + [rnd["captures"]["A"][0]]
-    with pytest.raises(TallyError, match="is in both .*A.*B.*captures") as e:
+    with pytest.raises(TallyError, match="is in both .*A.*B.*captured cards") as e:
         score(rnd)
     assert e.value.player == "B"
 

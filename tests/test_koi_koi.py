@@ -196,7 +196,7 @@ def test_d6_double_or_nothing_opponents_call_does_not():
 
 
 def test_challenge_and_double_or_nothing_exclude_each_other():
-    with pytest.raises(TallyError, match="challenge") as e:
+    with pytest.raises(TallyError, match="doubles only the opponent's score") as e:
         ev([], challenge=True, double_or_nothing=True)
     assert e.value.option in ("challenge", "double_or_nothing")
 
@@ -598,9 +598,9 @@ def test_carry_totals_and_rounds_won():
          b=["willow-ribbon", "willow-lightning"]), {}, "willow card cannot lie", None),
     (rnd([{"type": "field_at_stop", "willow": "yes"}]), {}, "true or false", None),
     (rnd([{"type": "stop", "player": "A", "why": 1}]), {}, "unknown field 'why'", None),
-    (rnd([("pass", "A")]), {}, "unknown event 'pass'", None),
+    (rnd([("pass", "A")]), {}, "'pass', is not an event of this game", None),
     (rnd([stop("C")]), {}, "'C', who is not at the table", "C"),
-    (rnd([], dealer="C"), {}, "dealer 'C' is not one of the players", "C"),
+    (rnd([], dealer="C"), {}, "the dealer: 'C' is not one of the players", "C"),
     ({"players": ["A", "B", "C"], "dealer": "A"}, {}, "2-2 players, not 3", None),
     ({"players": ["A"], "dealer": "A"}, {}, "2-2 players, not 1", None),
     ({**rnd([]), "hands": {"A": POETRY3 + FIVE_TENS},
@@ -618,7 +618,7 @@ def test_bad_rounds_are_named(round_, options, needle, culprit):
 @pytest.mark.parametrize("caps, needle, card", [
     ({"A": ["pine-crane", "pine-crane"]}, "listed twice", "pine-crane"),
     ({"A": ["pine-crane"], "B": ["pine-crane"]}, "is in both", "pine-crane"),
-    ({"A": ["joker-1"]}, "not in the koi-koi deck", "joker-1"),
+    ({"A": ["joker-1"]}, "not in the Koi-Koi deck", "joker-1"),
     ({"A": ["pine-cran"]}, "unknown card 'pine-cran'", "pine-cran"),
 ])
 def test_bad_piles_are_named(caps, needle, card):

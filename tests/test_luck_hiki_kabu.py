@@ -141,9 +141,9 @@ def test_draw_rule_is_enforced(hands, needle):
 def test_bad_inputs_are_named():
     base = table({"A": (1, 2, 6), "B": (10, 8)}, "A")
     cases = [
-        ({"dealer": None}, "dealer None is not one of the players"),
+        ({"dealer": None}, "the dealer: None is not one of the players"),
         ({"hands": {"A": ["willow-rainman", "pine-crane"], "B": base["hands"]["B"]}},
-         "'willow-rainman' is not in the hiki-kabu deck"),
+         "'willow-rainman' is not in the Hiki-Kabu deck"),
         ({"hands": {"A": base["hands"]["A"], "B": base["hands"]["A"][:2]}},
          "'pine-crane' is in both the hand of 'A' and the hand of 'B'"),
         ({"hands": {"A": base["hands"]["A"] + ["maple-blue"], "B": base["hands"]["B"]}},

@@ -131,11 +131,11 @@ def test_errors():
                        options={"set_bet": 10}).net() == {"A": 10, "B": -10}
     with pytest.raises(TallyError, match="has 1 card"):
         score_round(G, {**table({"A": (10,), "B": (10, 2)})})
-    with pytest.raises(TallyError, match="'willow-swallow' is not in the kingo deck"):
+    with pytest.raises(TallyError, match="'willow-swallow' is not in the Kingo deck"):
         score_round(G, {**table({"A": (10, 4), "B": (10, 2)}),
                         "hands": {"A": ["willow-swallow", "pine-crane"],
                                   "B": ["maple-deer", "plum-warbler"]}})
-    with pytest.raises(TallyError, match="exactly one of options 'all_over_carry'"):
+    with pytest.raises(TallyError, match='exactly one of these house rules must be on'):
         score_round(G, table({"A": (10, 4), "B": (10, 2)}), options={"all_over_carry": False})
 
 

@@ -139,8 +139,8 @@ def test_registry_and_example():
 
 
 @pytest.mark.parametrize("hand, needle, card", [
-    (["pine-crane", "plum-chaff-2"], "'pine-crane' is not in the sutda deck", "pine-crane"),
-    (["cherry-chaff-1", "plum-chaff-2"], "'cherry-chaff-1' is not in the sutda deck",
+    (["pine-crane", "plum-chaff-2"], "'pine-crane' is not in the Sutda deck", "pine-crane"),
+    (["cherry-chaff-1", "plum-chaff-2"], "'cherry-chaff-1' is not in the Sutda deck",
      "cherry-chaff-1"),
     (["pine-chaff-1", "maple-chaff-2"], "'pine-chaff-1' is in both", "pine-chaff-1"),
 ])

@@ -63,11 +63,11 @@ def test_no_teyaku():
 
 
 @pytest.mark.parametrize("r, needle, culprit", [
-    (rnd("A", hands={"B": ["paulownia-chaff-1"]}), "not in the hiyoko deck",
+    (rnd("A", hands={"B": ["paulownia-chaff-1"]}), "not in the Hiyoko deck",
      ("card", "paulownia-chaff-1")),
     (rnd("B", hands={"B": ["plum-poetry"]}), "went out but", ("player", "B")),
     (rnd("A", events=[]), "who went out", ("rule", "out")),
-    (rnd("A", events=[{"type": "teyaku", "player": "A"}]), "unknown event 'teyaku'",
+    (rnd("A", events=[{"type": "teyaku", "player": "A"}]), "'teyaku', is not an event of this game",
      ("rule", "teyaku")),
     (rnd("A", players=("A",)), "played by 2-4 players", ("field", "players")),
 ])

@@ -84,18 +84,18 @@ def test_options_and_preset():
 
 
 @pytest.mark.parametrize("r, needle, culprit", [
-    (rnd("A", hands={"B": ["peony-blue"]}), "not in the hiyoko-simplified deck",
+    (rnd("A", hands={"B": ["peony-blue"]}), "not in the Hiyoko .Simplified. deck",
      ("card", "peony-blue")),
     (rnd("A", hands={"A": ["pine-crane"]}), "went out but", ("player", "A")),
     (rnd("A", hands={"B": []}), "has no cards left too", ("player", "B")),
     (rnd("A", events=[]), "who went out", ("rule", "out")),
     (rnd("A", events=[{"type": "out", "player": "A"}, {"type": "out", "player": "B"}]),
-     "only one 'out' event", ("player", "B")),
+     'only one "Out" event', ("player", "B")),
     (rnd("A", players=("A", "B", "C", "D", "E")), "played by 2-4 players",
      ("field", "players")),
     (rnd("A", carry={"round_wins": {"A": 3, "B": 0}}), "already reaches", ("player", "A")),
     (rnd("A", events=[{"type": "out", "player": "A", "first_turn": True}]),
-     "unknown field 'first_turn'", ("rule", "out")),
+     "has nothing called 'first_turn'", ("rule", "out")),
 ])
 def test_bad_rounds_name_the_culprit(r, needle, culprit):
     with pytest.raises(TallyError, match=needle) as e:

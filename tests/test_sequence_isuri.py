@@ -57,7 +57,7 @@ def test_deck_removes_two_plain_paulownia_chaffs():
     """§1 / §10.1: 46 cards; the coloured paulownia chaff stays (recommended reading)."""
     deck = tally.CardSet(tally.get_game(G).deck)
     assert len(deck) == 46 and "paulownia-chaff-colored" in deck
-    with pytest.raises(TallyError, match="not in the isuri deck") as e:
+    with pytest.raises(TallyError, match="not in the Isuri deck") as e:
         score(rnd([out(last_card="paulownia-chaff-1")]))
     assert e.value.card == "paulownia-chaff-1"
 

@@ -169,8 +169,8 @@ def chart_checker(chart: Mapping[int, tuple[int, ...]]):
 
 def _from_captures(g, rnd, t, c, check) -> tuple[dict, dict, list[str]]:
     if "yaku" in rnd:
-        raise _err(g, said("'yaku' goes with 'card_totals'; with 'captures' the yaku are found "
-                           "from the cards"), field="yaku")
+        raise _err(g, said("the yaku by name go with the card points; with the captured "
+                           "cards the yaku are found from the cards"), field="yaku")
     piles = piles_of(g, rnd, t.players, max_pile=IN_PLAY)
     union = 0
     for m in piles.values():
@@ -202,11 +202,11 @@ def _from_totals(g, rnd, t) -> tuple[dict, dict, list[str]]:
     section 10 HS2 / H2)."""
     totals = rnd.get("card_totals")
     if not isinstance(totals, Mapping):
-        raise _err(g, said("'card_totals' must map each player to their card total"),
+        raise _err(g, said("the card points must give each player's total"),
                    field="card_totals")
     claims = rnd.get("yaku") or {}
     if not isinstance(claims, Mapping):
-        raise _err(g, said("'yaku' must map players to lists of yaku ids"), field="yaku")
+        raise _err(g, said("the yaku must give each player's list of yaku"), field="yaku")
     for name in list(totals) + list(claims):
         if name not in t.players:
             raise _err(g, said("{player!r} is not one of the players", player=name), player=name,
@@ -215,21 +215,22 @@ def _from_totals(g, rnd, t) -> tuple[dict, dict, list[str]]:
     for p in t.players:
         v = totals.get(p)
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_CARD_TOTAL:
-            raise _err(g, said("card total of {player!r} must be a whole number 0..{most} (at "
-                               "most {cards} cards of at most 10), not {value!r}", player=p,
+            raise _err(g, said("card points of {player!r} must be a whole number from 0 to "
+                               "{most} (at most {cards} cards of at most 10), not {value!r}",
+                               player=p,
                                most=MAX_CARD_TOTAL, cards=IN_PLAY, value=v), player=p,
                        field=f"card_totals.{p}")
         ids = claims.get(p, [])
         if isinstance(ids, (str, bytes)) or not isinstance(ids, (list, tuple)):
-            raise _err(g, said("yaku of {player!r} must be a list of yaku ids", player=p),
+            raise _err(g, said("the yaku of {player!r} must be a list", player=p),
                        player=p,
                        field=f"yaku.{p}")
         hits, need = [], 0
         for yid in ids:
             if not isinstance(yid, str) or yid not in ROW_BY_ID:
-                raise _err(g, said("unknown yaku {value!r} for {player!r}; known: {ids}", value=yid,
-                                   player=p, ids=", ".join(ROW_BY_ID)), player=p, rule=str(yid),
-                           field=f"yaku.{p}")
+                raise _err(g, said("{value!r}, given for {player!r}, is not a yaku of this "
+                                   "game", value=yid, player=p), player=p, rule=str(yid),
+                           field=f"yaku.{p}", known=tuple(ROW_BY_ID))
             if any(h.id == yid for h in hits):
                 raise _err(g, said("{player!r} lists yaku {id!r} twice (a yaku scores once)",
                                    player=p, id=yid),
@@ -280,8 +281,8 @@ def _streak_in(g, t) -> tuple[str | None, int]:
     if not isinstance(s, Mapping) or s.get("player") not in (None, *t.players) or \
             not isinstance(s.get("count"), int) or isinstance(s.get("count"), bool) or \
             not 0 <= s["count"] < STREAK_WINS or (s["count"] > 0) != (s["player"] is not None):
-        raise _err(g, said("carry.streak must be the previous round's streak ({{'player': name "
-                           "or null, 'count': 0..{most}}}), not {value!r}",
+        raise _err(g, said("the winning streak carried from the previous round must name "
+                           "its player and count (0 to {most}), not {value!r}",
                            most=STREAK_WINS - 1, value=s),
                    field="carry.streak")
     return s["player"], s["count"]
@@ -294,15 +295,17 @@ def score_round(g, rnd: Mapping, c: Compiled, check) -> RoundResult:
         return misdeal_result(t, preset)
     streak_p, streak_n = _streak_in(g, t)
     if "captures" in rnd and "card_totals" in rnd:
-        raise _err(g, said("give either 'captures' or 'card_totals' (with 'yaku'), not both"),
+        raise _err(g, said("give either the captured cards or the card points (with the "
+                           "yaku), not both"),
                    field="card_totals")
     if "card_totals" in rnd:
         evals, words, notes = _from_totals(g, rnd, t)
     elif "captures" in rnd:
         evals, words, notes = _from_captures(g, rnd, t, c, check)
     else:
-        raise _err(g, said("'captures' is missing (each player's cards; or 'card_totals' and "
-                           "'yaku' when only totals are known)"), field="captures")
+        raise _err(g, said("the captured cards are missing (each player's cards; or the card "
+                           "points and the yaku when only totals are known)"),
+                   field="captures")
     led = Ledger(t.players)
     for p in t.players:
         led.start(p, "card_value", evals[p].details["card_value"], words[p])

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 
 from ..cards import BY_INDEX, CARD, FLOWERS, deck_without, month_mask, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, CHOICE, INT, Option
+from ..options import BOOL, CHOICE, INT, Option, one_of_error
 from ..results import Evaluation, Payment, Said, Step, YakuHit, said
 from ..settlement import fewest_transfers
 from . import InputDef, pile_mask
@@ -262,9 +262,7 @@ def agreed(g, rnd: Mapping, c, key: str, what: str) -> int:
 def either_or(g, rules, a: str, b: str):
     """Two mutually exclusive bools of which exactly one must be on (a ground rule)."""
     if rules[a] == rules[b]:
-        raise TallyError(said("{game}: exactly one of options {option!r} and {option2!r} "
-                              "must be on", game=g, option=a, option2=b), game=g,
-                         option=b if rules[a] else a, field=f"options.{b if rules[a] else a}")
+        raise one_of_error(g, (a, b), b if rules[a] else a)
     return a if rules[a] else b
 
 
@@ -781,8 +779,8 @@ def _dealer_hand(g, rnd, c, dealer, specials, ledger) -> BankerHand:
                              field="dealer_total")
         return _declared_dealer(g, rnd["dealer_total"], dealer, specials)
     if not has_cards:
-        raise TallyError(said("{game}: 'hands' must give the dealer's cards in draw order "
-                              "({{{player!r}: [...]}})", game=g.id, player=dealer),
+        raise TallyError(said("{game}: give the cards of the dealer {player!r} in the order "
+                              "drawn, or the dealer's total", game=g.id, player=dealer),
                          game=g.id, player=dealer, field=f"hands.{dealer}")
     dmask, dmonths = ordered_hand(g, raw[dealer], player=dealer,
                                   owner=said("the hand of the dealer {player!r}",

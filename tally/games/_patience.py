@@ -20,7 +20,7 @@ from typing import Callable
 
 from ..cards import CARD, FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, Option
+from ..options import BOOL, Option, one_of_error
 from ..results import Evaluation, PlayerScore, RoundResult, Step, hit, said
 from ..rounds import player_field, players_of
 from . import YakuDef
@@ -49,9 +49,7 @@ def exactly_one(game: str, rules: Mapping, ids: tuple[str, ...]) -> str:
     on = [i for i in ids if rules[i]]
     if len(on) != 1:
         bad = on[1] if on else ids[0]
-        raise TallyError(said("{game}: exactly one of options {options} must be on", game=game,
-                              options=", ".join(map(repr, ids))),
-                         game=game, option=bad, field=f"options.{bad}")
+        raise one_of_error(game, ids, bad)
     return on[0]
 
 

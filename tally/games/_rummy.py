@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from ..cards import (BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, mask_of, select, slugs_of)
 from ..errors import TallyError
-from ..options import BOOL, CHOICE, NUMBER, Option
+from ..options import BOOL, CHOICE, NUMBER, Option, one_of_error
 from ..results import Said, said
 from . import InputDef, YakuDef
 
@@ -270,9 +270,7 @@ def exactly_one(game: str, rules: Mapping, ids: tuple[str, ...]) -> str:
     on = [i for i in ids if rules[i]]
     if len(on) != 1:
         bad = on[1] if on else ids[0]
-        raise TallyError(said("{game}: exactly one of options {options} must be on", game=game,
-                              options=", ".join(map(repr, ids))),
-                         game=game, option=bad, field=f"options.{bad}")
+        raise one_of_error(game, ids, bad)
     return on[0]
 
 

@@ -21,9 +21,9 @@ from typing import Iterable
 
 from ..cards import CARD, month_mask, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, INT, Option
+from ..options import BOOL, INT, Option, one_of_error
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
-from ..rounds import events_of, player_field, players_of
+from ..rounds import event_words, events_of, field_words, key_words, ordinal, player_field, players_of
 from . import InputDef, YakuDef, pile_mask
 
 # poka.md §1 (cards.md "# JP"): 1 pine ... 11 willow, 12 paulownia; December loops to January.
@@ -99,13 +99,7 @@ def chosen(game: str, rules, ids: Iterable[str]) -> str:
     ids = tuple(ids)
     on = [i for i in ids if rules[i]]
     if len(on) != 1:
-        raise TallyError(said("{game}: exactly one of the options {options} must be on (none "
-                              "is on)", game=game, options=", ".join(map(repr, ids)))
-                         if not on else
-                         said("{game}: exactly one of the options {options} must be on "
-                              "({on} are on)", game=game, options=", ".join(map(repr, ids)),
-                              on=", ".join(on)),
-                         game=game, option=ids[0], field=f"options.{ids[0]}")
+        raise one_of_error(game, ids)
     return on[0]
 
 
@@ -127,9 +121,9 @@ def read_table(g, rnd: Mapping, deck: int, *, extra_keys=(),
     allowed = COMMON_KEYS | set(extra_keys)
     for key in rnd:
         if key not in allowed:
-            raise TallyError(said("{game}: unknown round key {key!r}; known: {known}",
-                                  game=g.id, key=key, known=", ".join(sorted(allowed))),
-                             game=g.id, field=str(key))
+            raise TallyError(said("{game} does not read {value!r} in a round", game=g.id,
+                                  value=key),
+                             game=g.id, field=str(key), known=sorted(allowed))
     players = players_of(g, rnd)
     dealer = player_field(g, rnd, "dealer", players)
     events = events_of(g, rnd, players)
@@ -138,11 +132,11 @@ def read_table(g, rnd: Mapping, deck: int, *, extra_keys=(),
         known = {"type", "player", *fields.get(ev["type"], ())}
         for key in ev:
             if key not in known:
-                raise TallyError(said("{game}: event {i} ({event}) has unknown field "
-                                      "{key!r}; known: {known}", game=g.id, i=i,
-                                      event=ev["type"], key=key,
-                                      known=", ".join(sorted(known))), game=g.id,
-                                 rule=ev["type"], field=f"events.{i}.{key}")
+                raise TallyError(said("{game}: event {n}, \"{event}\", has nothing called "
+                                      "{value!r}", game=g.id, n=ordinal(i),
+                                      event=event_words(ev["type"]), value=key), game=g.id,
+                                 rule=ev["type"], event=ev["type"], known=sorted(known),
+                                 field=f"events.{i}.{key}")
     hands = read_hands(g, rnd, players, deck, max_hand)
     return Table(players, dealer, events, hands, rnd.get("carry"))
 
@@ -154,8 +148,8 @@ def read_hands(g, rnd: Mapping, players, deck: int, max_hand: int | None) -> dic
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise TallyError(said("{game}: 'hands' must map each player to the cards left in "
-                              "their hand", game=g.id), game=g.id, field="hands")
+        raise TallyError(said("{game}: the hands must give each player's cards left in "
+                              "hand", game=g.id), game=g.id, field="hands")
     out, seen = {}, 0
     for name, cards in raw.items():
         if name not in players:
@@ -191,21 +185,26 @@ def of_type(events: list, *types: str) -> list[tuple[int, dict]]:
 def flag(g, ev: Mapping, key: str, i: int, default=False) -> bool:
     v = ev.get(key, default)
     if not isinstance(v, bool):
-        raise TallyError(said("{game}: event {i} ({event}): {key} must be true or false, "
-                              "not {value!r}", game=g.id, i=i, event=ev["type"], key=key,
-                              value=v), game=g.id, rule=ev["type"], field=f"events.{i}.{key}")
+        raise TallyError(said("{game}: event {n}, \"{event}\": \"{what}\" must be on or "
+                              "off, not {value!r}", game=g.id, n=ordinal(i),
+                              event=event_words(ev["type"]),
+                              what=field_words(g, ev["type"], key), value=v),
+                         game=g.id, rule=ev["type"], event=ev["type"],
+                         field=f"events.{i}.{key}")
     return v
 
 
 def whole(g, ev: Mapping, key: str, i: int, *, default=None, lo=0, hi=None) -> int:
     v = ev.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
-        raise TallyError(said("{game}: event {i} ({event}): {key} must be a whole number "
-                              "{lo}..{hi}, not {value!r}", game=g.id, i=i, event=ev["type"],
-                              key=key, lo=lo, hi=hi, value=v) if hi is not None else
-                         said("{game}: event {i} ({event}): {key} must be a whole number "
-                              ">= {lo}, not {value!r}", game=g.id, i=i, event=ev["type"],
-                              key=key, lo=lo, value=v), game=g.id, rule=ev["type"],
+        words = {"game": g.id, "n": ordinal(i), "event": event_words(ev["type"]),
+                 "what": field_words(g, ev["type"], key), "lo": lo, "value": v}
+        raise TallyError(said("{game}: event {n}, \"{event}\": \"{what}\" must be a whole "
+                              "number from {lo} to {hi}, not {value!r}", hi=hi, **words)
+                         if hi is not None else
+                         said("{game}: event {n}, \"{event}\": \"{what}\" must be a whole "
+                              "number, at least {lo}, not {value!r}", **words),
+                         game=g.id, rule=ev["type"], event=ev["type"],
                          field=f"events.{i}.{key}")
     return v
 
@@ -214,9 +213,9 @@ def single(g, found: list, what: str):
     """At most one event of a kind per round ("only one player can go out")."""
     if len(found) > 1:
         i, ev = found[1]
-        raise TallyError(said("{game}: event {i}: a round has only one {what} (event {j} "
-                              "already records one)", game=g.id, i=i, what=what,
-                              j=found[0][0]), game=g.id,
+        raise TallyError(said("{game}: event {n}: a round has only one {what} (event {m} "
+                              "already records one)", game=g.id, n=ordinal(i), what=what,
+                              m=ordinal(found[0][0])), game=g.id,
                          rule=ev["type"], player=ev.get("player"), field=f"events.{i}")
     return found[0] if found else (None, None)
 
@@ -225,8 +224,8 @@ def check_out_hands(g, table: Table, winner: str, *, rule: str = "out"):
     """Whoever went out holds no cards; everybody else still holds at least one."""
     left = table.hands.get(winner)
     if left:
-        raise TallyError(said("{game}: {player!r} went out but 'hands' lists {n} card(s) "
-                              "still in their hand ({cards})", game=g.id, player=winner,
+        raise TallyError(said("{game}: {player!r} went out but their hand still lists {n} "
+                              "card(s) ({cards})", game=g.id, player=winner,
                               n=left.bit_count(), cards=", ".join(slugs_of(left))), game=g.id, player=winner,
                          rule=rule, field=f"hands.{winner}")
     for p, m in table.hands.items():
@@ -248,22 +247,25 @@ def read_totals(g, carry, key: str, players) -> dict[str, int]:
                               game=g.id), game=g.id, field="carry")
     if carry.get("game_over"):
         raise TallyError(said("{game}: the game is already over ({winner!r} won); start a "
-                              "new game without 'carry'", game=g.id,
+                              "new game", game=g.id,
                               winner=carry.get("game_winner")), game=g.id, field="carry")
     raw = carry.get(key, {})
     if not isinstance(raw, Mapping):
-        raise TallyError(said("{game}: carry.{key} must map players to whole numbers",
-                              game=g.id, key=key), game=g.id,
+        raise TallyError(said("{game}: {what} carried from the previous round must give "
+                              "each player a whole number", game=g.id, what=key_words(key)),
+                         game=g.id,
                          field=f"carry.{key}")
     out = {}
     for name, v in raw.items():
         if name not in players:
-            raise TallyError(said("{game}: carry.{key} names {player!r}, who is not one of the "
-                                  "players",
-                                  game=g.id, key=key, player=name), game=g.id, player=name, field=f"carry.{key}.{name}")
+            raise TallyError(said("{game}: {what} carried from the previous round name "
+                                  "{player!r}, who is not one of the players", game=g.id,
+                                  what=key_words(key), player=name),
+                             game=g.id, player=name, field=f"carry.{key}.{name}")
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise TallyError(said("{game}: carry.{key}.{player} must be a whole number >= 0, "
-                                  "not {value!r}", game=g.id, key=key, player=name, value=v),
+            raise TallyError(said("{game}: {what} carried from the previous round: {player}'s "
+                                  "must be a whole number, at least 0, not {value!r}",
+                                  game=g.id, what=key_words(key), player=name, value=v),
                              game=g.id, player=name, field=f"carry.{key}.{name}")
         out[name] = v
     return {p: out.get(p, 0) for p in players}
@@ -272,9 +274,10 @@ def read_totals(g, carry, key: str, players) -> dict[str, int]:
 def check_below_target(g, totals: Mapping[str, int], target: int, key: str):
     for p, v in totals.items():
         if v >= target:
-            raise TallyError(said("{game}: carry.{key} gives {player!r} {value}, which "
-                                  "already reaches the target {target}: that game is over",
-                                  game=g.id, key=key, player=p, value=v, target=target),
+            raise TallyError(said("{game}: {what} carried from the previous round give "
+                                  "{player!r} {value}, which already reaches the target "
+                                  "{target}: that game is over", game=g.id,
+                                  what=key_words(key), player=p, value=v, target=target),
                              game=g.id, player=p,
                              field=f"carry.{key}.{p}")
 
@@ -330,10 +333,11 @@ def score_out_race(g, rnd: Mapping, c, *, hand: int, target: int) -> RoundResult
     wins one round win and deals next; first to ``target`` round wins takes the game."""
     table = read_table(g, rnd, g.deck, max_hand=hand)
     i, out = single(g, of_type(table.events, "out"),
-                    said("'out' event (only one player can go out first)"))
+                    said("\"{event}\" event (only one player can go out first)",
+                         event=event_words("out")))
     if out is None:
-        raise TallyError(said("{game}: who went out? Enter the round's 'out' event",
-                              game=g.id), game=g.id,
+        raise TallyError(said("{game}: who went out? Enter the round's \"{event}\" event",
+                              game=g.id, event=event_words("out")), game=g.id,
                          rule="out", field="events")
     winner = out["player"]
     check_out_hands(g, table, winner)
@@ -450,8 +454,9 @@ def _isuri_totals(g, carry, players):
 def _carry_int(g, carry, key, default, lo):
     v = carry.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-        raise TallyError(said("{game}: carry.{key} must be a whole number >= {lo}, not "
-                              "{value!r}", game=g.id, key=key, lo=lo, value=v),
+        raise TallyError(said("{game}: {what} carried from the previous round must be a "
+                              "whole number, at least {lo}, not {value!r}", game=g.id,
+                              what=key_words(key), lo=lo, value=v),
                          game=g.id, field=f"carry.{key}")
     return v
 
@@ -465,17 +470,20 @@ def read_totals_signed(g, carry, key, players) -> dict:
                               game=g.id), game=g.id, field="carry")
     raw = carry.get(key, {})
     if not isinstance(raw, Mapping):
-        raise TallyError(said("{game}: carry.{key} must map players to numbers", game=g.id,
-                              key=key), game=g.id,
+        raise TallyError(said("{game}: {what} carried from the previous round must give "
+                              "each player a number", game=g.id, what=key_words(key)),
+                         game=g.id,
                          field=f"carry.{key}")
     for name, v in raw.items():
         if name not in players:
-            raise TallyError(said("{game}: carry.{key} names {player!r}, who is not one of the "
-                                  "players",
-                                  game=g.id, key=key, player=name), game=g.id, player=name, field=f"carry.{key}.{name}")
+            raise TallyError(said("{game}: {what} carried from the previous round name "
+                                  "{player!r}, who is not one of the players", game=g.id,
+                                  what=key_words(key), player=name),
+                             game=g.id, player=name, field=f"carry.{key}.{name}")
         if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise TallyError(said("{game}: carry.{key}.{player} must be a number, not "
-                                  "{value!r}", game=g.id, key=key, player=name, value=v),
+            raise TallyError(said("{game}: {what} carried from the previous round: {player}'s "
+                                  "must be a number, not {value!r}", game=g.id,
+                                  what=key_words(key), player=name, value=v),
                              game=g.id, player=name, field=f"carry.{key}.{name}")
     return {p: raw.get(p, 0) for p in players}
 
@@ -510,11 +518,12 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     else:
         T = counted
     i, out = single(g, of_type(table.events, "out"),
-                    said("'out' event (only one player can go out first)"))
+                    said("\"{event}\" event (only one player can go out first)",
+                         event=event_words("out")))
     if out is None:
-        raise TallyError(said("{game}: who went out? Enter the round's 'out' event with the "
-                              "month of the last card",
-                              game=g.id), game=g.id, rule="out", field="events")
+        raise TallyError(said("{game}: who went out? Enter the round's \"{event}\" event with "
+                              "the month of the last card", game=g.id,
+                              event=event_words("out")), game=g.id, rule="out", field="events")
     winner = out["player"]
     check_out_hands(g, table, winner)
     month = None
@@ -523,8 +532,8 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
         slug = slugs_of(card)[0]
         holder = next((p for p, m in table.hands.items() if m & card), None)
         if holder:
-            raise TallyError(said("{game}: the last card {card!r} was played, but 'hands' "
-                                  "lists it in {player!r}'s hand", game=g.id, card=slug,
+            raise TallyError(said("{game}: the last card {card!r} was played, but the hands "
+                                  "list it in {player!r}'s hand", game=g.id, card=slug,
                                   player=holder), game=g.id, card=slug, player=holder,
                              rule="out", field=f"events.{i}.last_card")
         month = month_of(slug, order)
@@ -536,9 +545,10 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
                               played_as=m))
         month = m
     if month is None:
-        raise TallyError(said("{game}: event {i} (out): give last_month (1-12) or "
-                              "last_card: the month of {player}'s last card sets the score",
-                              game=g.id, i=i, player=winner), game=g.id,
+        raise TallyError(said("{game}: event {n}, \"{event}\": give the last card or the "
+                              "month it counted as (1-12): the month of {player}'s last card "
+                              "sets the score", game=g.id, n=ordinal(i),
+                              event=event_words("out"), player=winner), game=g.id,
                          player=winner, rule="out", field=f"events.{i}.last_month")
     n = whole(g, out, "same_month_count", i, default=1, lo=1, hi=6)
     first = flag(g, out, "first_turn", i)

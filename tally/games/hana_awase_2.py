@@ -12,6 +12,7 @@ from ..cards import BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, mask_of
 from ..errors import TallyError
 from ..options import BOOL, Option
 from ..results import said
+from ..rounds import event_words
 from . import EventDef, Game
 from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, Ledger, _taking,
@@ -90,14 +91,15 @@ def score_round(rnd, c: Compiled):
     holders = [p for p in t.players if evs[p].yaku]
     notes: list[str] = []
     if len(holders) > 1:
-        raise TallyError(said("hana-awase-2: {players} both hold a yaku, but the round ends at "
-                              "the first yaku", players=" and ".join(holders)),
+        raise TallyError(said("{game}: {players} both hold a yaku, but the round ends at "
+                              "the first yaku", game=GAME.id, players=" and ".join(holders)),
                          game=GAME.id,
                          player=holders[1], rule="yaku_round_end", field="captures")
     for i, ev in enumerate(t.events):
         if ev["type"] == "yaku_round_end" and ev["player"] not in holders:
-            raise TallyError(said("hana-awase-2: yaku_round_end names {player!r}, who holds "
-                                  "no yaku", player=ev['player']), game=GAME.id,
+            raise TallyError(said("{game}: \"{event}\" names {player!r}, who holds no yaku",
+                                  game=GAME.id, event=event_words("yaku_round_end"),
+                                  player=ev['player']), game=GAME.id,
                              player=ev["player"],
                              rule="yaku_round_end", field=f"events.{i}.player")
     if not holders:

@@ -169,9 +169,11 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     dealer = player_field(g, rnd, "dealer", players)
     ending = rnd.get("ending")
     if not isinstance(ending, str) or ending not in ENDINGS:
-        raise _err(said("ending must be one of {endings}, not {value!r}",
-                        endings=", ".join(ENDINGS), value=ending),
-                   field="ending")
+        raise _err(said("how did the round end? Gin, Hana, or the draw pile ran out")
+                   if ending is None else
+                   said("the round ends with Gin, Hana or the draw pile running out, not "
+                        "{value!r}", value=ending),
+                   field="ending", known=ENDINGS)
     prev = totals_carry(GAME_ID, rnd, players)
     carry_in = rnd.get("carry") or {}
     if carry_in.get("game_over"):

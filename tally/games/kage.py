@@ -15,6 +15,7 @@ from ..cards import FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import Evaluation, YakuHit, said
+from ..rounds import event_words, ordinal
 from . import EventDef, Game, InputDef, YakuDef
 from ._sequence import (JP_ORDER, check_out_hands, chosen, full_month, month_masks, of_type,
                         one_of, out_hit, pile_mask, read_table, round_win_result, single,
@@ -76,13 +77,18 @@ def _claims(table, c, ended_at_deal: bool) -> dict:
         p = ev["player"]
         yid = ev.get("yaku")
         if yid is not None and yid not in ("four_plus_wilds", "four_of_a_kind"):
-            raise TallyError(said("{game}: event {i} (auto_win): yaku must be "
-                                  "four_plus_wilds or four_of_a_kind, not {value!r}",
-                                  game=GAME_ID, i=i, value=yid), game=GAME_ID, player=p,
-                             rule="auto_win", field=f"events.{i}.yaku")
+            raise TallyError(said("{game}: event {n}, \"{event}\": the automatic win must be "
+                                  "{yaku} or {other_yaku}, not {value!r}", game=GAME_ID,
+                                  n=ordinal(i), event=event_words("auto_win"),
+                                  yaku=NAMES["four_plus_wilds"]["en"],
+                                  other_yaku=NAMES["four_of_a_kind"]["en"], value=yid),
+                             game=GAME_ID, player=p, rule="auto_win", event="auto_win",
+                             known=("four_plus_wilds", "four_of_a_kind"),
+                             field=f"events.{i}.yaku")
         if p in out:
-            raise TallyError(said("{game}: event {i}: {player!r} already has an auto_win "
-                                  "event", game=GAME_ID, i=i, player=p),
+            raise TallyError(said("{game}: event {n}: {player!r} already has an \"{event}\" "
+                                  "event", game=GAME_ID, n=ordinal(i), player=p,
+                                  event=event_words("auto_win")),
                              game=GAME_ID, player=p, rule="auto_win", field=f"events.{i}")
         dealt = None
         if "cards" in ev:
@@ -104,16 +110,18 @@ def _claims(table, c, ended_at_deal: bool) -> dict:
             if not found or (yid and yid not in [f[0] for f in found]):
                 raise TallyError(said("{game}: {player!r}'s dealt hand ({cards}) holds no "
                                       "{yaku}", game=GAME_ID, player=p,
-                                      cards=", ".join(slugs_of(dealt)), yaku=yid) if yid else
+                                      cards=", ".join(slugs_of(dealt)),
+                                      yaku=NAMES.get(yid, {}).get("en", yid)) if yid else
                                  said("{game}: {player!r}'s dealt hand ({cards}) holds no "
                                       "automatic win", game=GAME_ID, player=p,
                                       cards=", ".join(slugs_of(dealt))), game=GAME_ID, player=p,
                                  rule=yid or "auto_win", field=f"events.{i}")
             yid, cards = next(f for f in found if yid in (None, f[0]))
         elif yid is None:
-            raise TallyError(said("{game}: event {i} (auto_win) needs 'yaku' or 'cards' (the "
-                                  "6 dealt cards)",
-                                  game=GAME_ID, i=i), game=GAME_ID, player=p, rule="auto_win",
+            raise TallyError(said("{game}: event {n}, \"{event}\", needs the automatic win "
+                                  "by name or the 6 dealt cards", game=GAME_ID, n=ordinal(i),
+                                  event=event_words("auto_win")),
+                             game=GAME_ID, player=p, rule="auto_win", event="auto_win",
                              field=f"events.{i}")
         else:
             cards = 0
@@ -128,35 +136,39 @@ def _hand_sizes(table, i, ev) -> dict:
     raw = ev.get("hand_sizes")
     if raw is not None:
         if not isinstance(raw, dict):
-            raise TallyError(said("{game}: event {i} (deck_exhausted): hand_sizes must map "
-                                  "each player to a number of cards", game=GAME_ID, i=i),
+            raise TallyError(said("{game}: event {n}, \"{event}\": give each player's number "
+                                  "of cards in hand", game=GAME_ID, n=ordinal(i),
+                                  event=event_words("deck_exhausted")),
                              game=GAME_ID,
                              rule="deck_exhausted", field=f"events.{i}.hand_sizes")
         for p, n in raw.items():
             if p not in table.players:
-                raise TallyError(said("{game}: hand_sizes names {player!r}, who is not one "
-                                      "of the players",
+                raise TallyError(said("{game}: the cards in hand name {player!r}, who is not "
+                                      "one of the players",
                                       game=GAME_ID, player=p), game=GAME_ID, player=p, rule="deck_exhausted",
                                  field=f"events.{i}.hand_sizes.{p}")
             sizes[p] = _size(raw, p, i)
     for p, m in table.hands.items():
         n = m.bit_count()
         if p in sizes and sizes[p] != n:
-            raise TallyError(said("{game}: hand_sizes gives {player!r} {size} cards but "
-                                  "'hands' lists {n}", game=GAME_ID, player=p, size=sizes[p],
+            raise TallyError(said("{game}: {player!r} holds {size} cards by the count given, "
+                                  "but their hand lists {n}", game=GAME_ID, player=p,
+                                  size=sizes[p],
                                   n=n), game=GAME_ID, player=p, rule="deck_exhausted",
                              field=f"events.{i}.hand_sizes.{p}")
         sizes[p] = n
     for p in table.players:
         if p not in sizes:
             raise TallyError(said("{game}: the deck ran out: how many cards does {player!r} "
-                                  "hold? Give hand_sizes or hands", game=GAME_ID, player=p),
+                                  "hold? Give their number of cards or their hand",
+                                  game=GAME_ID, player=p),
                              game=GAME_ID, player=p,
                              rule="deck_exhausted", field=f"events.{i}.hand_sizes")
         if sizes[p] < 1:
             raise TallyError(said("{game}: {player!r} holds no cards, so they went out: "
-                                  "enter an 'out' event, not deck_exhausted", game=GAME_ID,
-                                  player=p), game=GAME_ID, player=p,
+                                  "enter an \"{event}\" event, not \"{other}\"", game=GAME_ID,
+                                  player=p, event=event_words("out"),
+                                  other=event_words("deck_exhausted")), game=GAME_ID, player=p,
                              rule="deck_exhausted", field=f"events.{i}.hand_sizes.{p}")
     return sizes
 
@@ -164,9 +176,10 @@ def _hand_sizes(table, i, ev) -> dict:
 def _size(raw, p, i):
     v = raw[p]
     if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        raise TallyError(said("{game}: event {i} (deck_exhausted): hand_sizes.{player} must "
-                              "be a whole number of cards, not {value!r}", game=GAME_ID, i=i,
-                              player=p, value=v), game=GAME_ID, player=p,
+        raise TallyError(said("{game}: event {n}, \"{event}\": {player}'s number of cards "
+                              "must be a whole number, not {value!r}", game=GAME_ID,
+                              n=ordinal(i), event=event_words("deck_exhausted"), player=p,
+                              value=v), game=GAME_ID, player=p,
                          rule="deck_exhausted", field=f"events.{i}.hand_sizes.{p}")
     return v
 
@@ -175,13 +188,14 @@ def score_round(rnd, c):
     g, rules = GAME, c.rules
     table = read_table(g, rnd, c.deck)
     i_out, out = single(g, of_type(table.events, "out"),
-                        said("'out' event (only one player can go out first)"))
+                        said("\"{event}\" event (only one player can go out first)",
+                             event=event_words("out")))
     i_ex, exhausted = single(g, of_type(table.events, "deck_exhausted"),
-                             said("'deck_exhausted' event"))
+                             said("\"{event}\" event", event=event_words("deck_exhausted")))
     if out is not None and exhausted is not None:
         raise TallyError(said("{game}: a round ends either when a player goes out or when "
-                              "the deck runs out, not both (events {i} and {j})", game=g.id,
-                              i=i_out, j=i_ex), game=g.id,
+                              "the deck runs out, not both (events {n} and {m})", game=g.id,
+                              n=ordinal(i_out), m=ordinal(i_ex)), game=g.id,
                          rule="deck_exhausted", field=f"events.{i_ex}")
     played = out is not None or exhausted is not None
     claims = _claims(table, c, ended_at_deal=not played)
@@ -193,8 +207,10 @@ def score_round(rnd, c):
                           player=a, yaku=NAMES[ya]["en"], other=b, other_yaku=NAMES[yb]["en"]))
         if not played:
             raise TallyError(said("{game}: both players' automatic wins cancel and the round "
-                                  "is played: enter the 'out' or 'deck_exhausted' event",
-                                  game=g.id), game=g.id, rule="out", field="events")
+                                  "is played: enter the \"{event}\" or \"{other}\" event",
+                                  game=g.id, event=event_words("out"),
+                                  other=event_words("deck_exhausted")),
+                             game=g.id, rule="out", field="events")
         claims = {}
     stake = rules["stake_per_round"]
     if claims:
@@ -202,8 +218,8 @@ def score_round(rnd, c):
         if played:
             i = i_out if out is not None else i_ex
             raise TallyError(said("{game}: {player!r}'s automatic win ends the round at the "
-                                  "deal, so there is no play (event {i})", game=g.id,
-                                  player=winner, i=i), game=g.id,
+                                  "deal, so there is no play (event {n})", game=g.id,
+                                  player=winner, n=ordinal(i)), game=g.id,
                              player=winner, rule=table.events[i]["type"], field=f"events.{i}")
         hit = out_hit(yid, NAMES[yid], 1, cards)
         return round_win_result(g, rules, table, winner, hit,
@@ -236,9 +252,10 @@ def score_round(rnd, c):
                                      "({player1} {cards1}, {player2} {cards2}): 1 round win",
                                      player=winner, **shown),
                                 target=TARGET, notes=notes, stake=stake)
-    raise TallyError(said("{game}: who won the round? Enter an 'auto_win', 'out' or "
-                          "'deck_exhausted' event",
-                          game=g.id), game=g.id, rule="out", field="events")
+    raise TallyError(said("{game}: who won the round? Enter an \"{event}\", \"{other}\" or "
+                          "\"{third}\" event", game=g.id, event=event_words("auto_win"),
+                          other=event_words("out"), third=event_words("deck_exhausted")),
+                     game=g.id, rule="out", field="events")
 
 
 OPTIONS = one_of((

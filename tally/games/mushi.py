@@ -12,6 +12,7 @@ from ..cards import WILLOW, deck_without, mask_of
 from ..errors import TallyError
 from ..options import BOOL, Option
 from ..results import said
+from ..rounds import event_words, ordinal
 from . import EventDef, Game, InputDef
 from ._capture import DEALT_HANDS_INPUT, LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, STANDARD_VALUES, Compiled, Ledger,
@@ -84,50 +85,56 @@ def _check_events(t, piles) -> None:
             try:
                 bit = mask_of([slug])
             except (TallyError, TypeError):
-                raise TallyError(said("mushi: {type} (event {i}) needs a 'card' of the deck, "
-                                      "not {value!r}", type=kind, i=i, value=slug),
+                raise TallyError(said("{game}: event {n}, \"{event}\", needs a card of the "
+                                      "deck, not {value!r}", game="mushi", n=ordinal(i),
+                                      event=event_words(kind), value=slug),
                                  game="mushi", card=str(slug), rule=kind,
                                  field=f"{where}.card") from None
             if not bit & DECK:
-                raise TallyError(said("mushi: card {card!r} is not in the mushi deck",
-                                      card=slug), game="mushi",
+                raise TallyError(said("{game}: card {card!r} is not in the {game} deck",
+                                      game="mushi", card=slug), game="mushi",
                                  card=slug, rule=kind, field=f"{where}.card")
             if not piles[p] & bit:
                 owner = holder(bit)
-                raise TallyError(said("mushi: {type} says {player} took {card!r}, but it is in "
-                                      "{owner}'s captures", type=kind, player=p, card=slug,
+                raise TallyError(said("{game}: \"{event}\" says {player} took {card!r}, but it "
+                                      "is in {owner}'s captures", game="mushi",
+                                      event=event_words(kind), player=p, card=slug,
                                       owner=owner) if owner else
-                                 said("mushi: {type} says {player} took {card!r}, but it is in "
-                                      "nobody's captures", type=kind, player=p, card=slug),
+                                 said("{game}: \"{event}\" says {player} took {card!r}, but it "
+                                      "is in nobody's captures", game="mushi",
+                                      event=event_words(kind), player=p, card=slug),
                                  game="mushi",
                                  card=slug, player=p, rule=kind, field=f"{where}.card")
             if kind == "wild_capture":
                 if bit & WILLOW:
-                    raise TallyError(said("mushi: the Storm Chaff cannot take {card!r}: never "
-                                          "a willow card", card=slug), game="mushi",
+                    raise TallyError(said("{game}: the Storm Chaff cannot take {card!r}: never "
+                                          "a willow card", game="mushi", card=slug),
+                                     game="mushi",
                                      card=slug,
                                      player=p, rule=kind, field=f"{where}.card")
                 if not piles[p] & LIGHTNING:
-                    raise TallyError(said("mushi: {player} used the Storm Chaff but "
+                    raise TallyError(said("{game}: {player} used the Storm Chaff but "
                                           "willow-lightning is in {owner}'s captures",
-                                          player=p, owner=holder(LIGHTNING)), game="mushi",
+                                          game="mushi", player=p, owner=holder(LIGHTNING)),
+                                     game="mushi",
                                      card="willow-lightning", player=p, rule=kind,
                                      field=f"{where}.player")
             elif bit & OTHER_WILLOWS:
                 if piles[p] & OTHER_WILLOWS != OTHER_WILLOWS:
-                    raise TallyError(said("mushi: the last willow {card!r} goes to the player "
+                    raise TallyError(said("{game}: the last willow {card!r} goes to the player "
                                           "who captured the other two willows, not {player}",
-                                          card=slug, player=p), game="mushi",
+                                          game="mushi", card=slug, player=p), game="mushi",
                                      card=slug, player=p, rule=kind, field=f"{where}.player")
             elif not piles[p] & LIGHTNING:
-                raise TallyError(said("mushi: the leftover {card!r} goes to the Storm Chaff's "
+                raise TallyError(said("{game}: the leftover {card!r} goes to the Storm Chaff's "
                                       "player, but {player} does not hold willow-lightning",
-                                      card=slug, player=p),
+                                      game="mushi", card=slug, player=p),
                                  game="mushi", card=slug, player=p, rule=kind,
                                  field=f"{where}.player")
         elif kind == "storm_last_card" and not piles[p] & LIGHTNING:
-            raise TallyError(said("mushi: storm_last_card names {player}, but "
-                                  "willow-lightning is in {owner}'s captures", player=p,
+            raise TallyError(said("{game}: \"{event}\" names {player}, but "
+                                  "willow-lightning is in {owner}'s captures", game="mushi",
+                                  event=event_words(kind), player=p,
                                   owner=holder(LIGHTNING)), game="mushi",
                              card="willow-lightning", player=p, rule=kind,
                              field=f"{where}.player")

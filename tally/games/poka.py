@@ -16,6 +16,8 @@ from ..cards import FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit, said
+from ..rounds import event_words, ordinal
+from ..options import rule_words
 from . import EventDef, Game, InputDef, YakuDef
 from ._sequence import (JP_ORDER, NIBBLE_FOURS, NIBBLE_ONES, check_below_target,
                         check_out_hands, chosen, first_to, flag, full_month, month_masks,
@@ -124,10 +126,13 @@ def _claims(table, c, played: bool) -> dict:
         ids = ev.get("yaku", [])
         ids = [ids] if isinstance(ids, str) else ids
         if not isinstance(ids, (list, tuple)) or not all(x in BY_ID for x in ids):
-            raise TallyError(said("{game}: event {i} (teyaku): yaku must be one or more of "
-                                  "{ids}, not {value!r}", game=GAME_ID, i=i,
-                                  ids=", ".join(BY_ID), value=ev.get("yaku")), game=GAME_ID,
-                             player=p, rule="teyaku", field=f"events.{i}.yaku")
+            raise TallyError(said("{game}: event {n}, \"{event}\": the teyaku must be one "
+                                  "or more of {yaku}, not {value!r}", game=GAME_ID,
+                                  n=ordinal(i), event=event_words("teyaku"),
+                                  yaku=", ".join(t.names["en"] for t in BY_ID.values()),
+                                  value=ev.get("yaku")), game=GAME_ID, known=tuple(BY_ID),
+                             player=p, rule="teyaku", event="teyaku",
+                             field=f"events.{i}.yaku")
         dealt = None
         if "cards" in ev:
             dealt = pile_mask(GAME, ev["cards"], player=p, field=f"events.{i}.cards")
@@ -182,7 +187,7 @@ def _claims(table, c, played: bool) -> dict:
                 if x not in have:
                     raise TallyError(said("{game}: {player!r} claims {yaku} but their dealt "
                                           "hand ({cards}) does not hold it ({condition})",
-                                          game=GAME_ID, player=p, yaku=x,
+                                          game=GAME_ID, player=p, yaku=BY_ID[x].names["en"],
                                           cards=", ".join(slugs_of(dealt)),
                                           condition=said(BY_ID[x].condition)),
                                      game=GAME_ID, player=p,
@@ -193,8 +198,9 @@ def _claims(table, c, played: bool) -> dict:
                                       cards=", ".join(slugs_of(dealt))), game=GAME_ID, player=p, rule="teyaku",
                                  field=f"events.{i}")
         elif not ids:
-            raise TallyError(said("{game}: event {i} (teyaku) needs 'yaku' (the teyaku id) "
-                                  "or 'cards' (the 6 dealt cards)", game=GAME_ID, i=i),
+            raise TallyError(said("{game}: event {n}, \"{event}\", needs the teyaku by name "
+                                  "or the 6 dealt cards", game=GAME_ID, n=ordinal(i),
+                                  event=event_words("teyaku")),
                              game=GAME_ID, player=p,
                              rule="teyaku", field=f"events.{i}")
         else:
@@ -243,7 +249,8 @@ def score_round(rnd, c) -> RoundResult:
     tokens = read_totals(g, table.carry, "tokens", players)
     check_below_target(g, tokens, c.target, "tokens")
     outs = of_type(table.events, "out")
-    i_out, out = single(g, outs, said("'out' event (only one player can go out first)"))
+    i_out, out = single(g, outs, said("\"{event}\" event (only one player can go out first)",
+                                      event=event_words("out")))
     voids = of_type(table.events, "void_round")
     notes: list[str] = []
 
@@ -252,8 +259,9 @@ def score_round(rnd, c) -> RoundResult:
             i, ev = next((i, ev) for i, ev in enumerate(table.events)
                          if ev["type"] != "void_round")
             raise TallyError(said("{game}: a void round scores nothing, so it cannot also "
-                                  "have a {event!r} event (event {i})", game=g.id,
-                                  event=ev["type"], i=i), game=g.id, rule="void_round",
+                                  "have a \"{event}\" event (event {n})", game=g.id,
+                                  event=event_words(ev["type"]), n=ordinal(i)), game=g.id,
+                             rule="void_round", event=ev["type"],
                              field=f"events.{i}")
         scores = tuple(PlayerScore(p, (), 0, (), 0, "draw", {"tokens": tokens[p]})
                        for p in players)
@@ -268,10 +276,9 @@ def score_round(rnd, c) -> RoundResult:
         if not rules["simultaneous_teyaku_void"]:
             raise TallyError(
                 said("{game}: both {player!r} and {other!r} were dealt a teyaku, and the book "
-                     "(ch. 22) does not say what happens then (poka.md §10.1). Turn on "
-                     "{option!r} (the wiki rule: equal values cancel, four of a kind beats a "
-                     "2-token hand) or enter only the teyaku your table awarded.", game=g.id,
-                     player=a, other=b, option="simultaneous_teyaku_void"), game=g.id,
+                     "does not say what happens then. Turn on the house rule \"{rule}\" or "
+                     "enter only the teyaku your table awarded.", game=g.id, player=a, other=b,
+                     rule=rule_words(g.id, "simultaneous_teyaku_void")), game=g.id,
                 option="simultaneous_teyaku_void", rule="teyaku", field="events")
         if va == vb:
             notes.append(said("{player}'s {yaku} ({tokens}) and {other}'s {other_yaku} "
@@ -281,8 +288,9 @@ def score_round(rnd, c) -> RoundResult:
                               other_tokens=vb))
             if out is None:
                 raise TallyError(said("{game}: the equal teyaku of {player!r} and {other!r} "
-                                      "cancel and the round is played: enter the 'out' event "
-                                      "(who went out)", game=g.id, player=a, other=b),
+                                      "cancel and the round is played: enter the \"{event}\" "
+                                      "event (who went out)", game=g.id, player=a, other=b,
+                                      event=event_words("out")),
                                  game=g.id, rule="out", field="events")
             claims = {}
         else:
@@ -295,8 +303,9 @@ def score_round(rnd, c) -> RoundResult:
         (winner, (value, used, dealt, _)), = claims.items()
         if out is not None:
             raise TallyError(said("{game}: {player!r}'s teyaku wins the round at the deal, so "
-                                  "there is no play and no 'out' event (event {i})",
-                                  game=g.id, player=winner, i=i_out), game=g.id,
+                                  "there is no play and no \"{event}\" event (event {n})",
+                                  game=g.id, player=winner, n=ordinal(i_out),
+                                  event=event_words("out")), game=g.id,
                              player=out["player"], rule="out", field=f"events.{i_out}")
         hits = [_hit(t, m) for t, m in used]
         reason = _teyaku_reason(used, winner, value, c.stack)
@@ -314,9 +323,10 @@ def score_round(rnd, c) -> RoundResult:
             reason = said("out: {player} was first to play their last card: 1 token",
                           player=winner)
     else:
-        raise TallyError(said("{game}: who won the round? Enter an 'out' event, a 'teyaku' "
-                              "event or a 'void_round' event",
-                              game=g.id), game=g.id, rule="out", field="events")
+        raise TallyError(said("{game}: who won the round? Enter an \"{event}\", \"{other}\" "
+                              "or \"{third}\" event", game=g.id, event=event_words("out"),
+                              other=event_words("teyaku"), third=event_words("void_round")),
+                         game=g.id, rule="out", field="events")
 
     steps = [Step("base", "base", value, reason, value)]
     if rules["cap_award_at_pool"] and c.pool is not None:

@@ -15,7 +15,8 @@ from ..cards import FULL_DECK
 from ..errors import TallyError
 from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import RoundResult, Said, said
-from ..rounds import events_of, player_field, players_of
+from ..options import rule_words
+from ..rounds import event_words, events_of, ordinal, player_field, players_of
 from . import EventDef, Game, InputDef
 from ._patience import (DECK52, JOKERS, Spec, evaluate as _evaluate, exactly_one, notes_of,
                         read_progress, read_result, record, result_defs, result_words)
@@ -44,8 +45,8 @@ def _players(rnd, mode):
     players = players_of(GAME, rnd, minimum=2, maximum=4)
     if mode == "out_variation" and len(players) == 3:
         # section 10.2: the book describes only 2 and 4 players
-        raise TallyError(said("{game}: {option} is for 2 or 4 players, not 3", game=GAME_ID,
-                              option="out_variation"),
+        raise TallyError(said("{game}: the house rule \"{rule}\" is for 2 or 4 players, not 3",
+                              game=GAME_ID, rule=rule_words(GAME_ID, "out_variation")),
                          game=GAME_ID, option="out_variation", field="players")
     return players
 
@@ -56,9 +57,11 @@ def _hand(rnd, mode) -> bool:
     if "hand" not in rnd:
         return False
     if mode == "out_variation":
-        raise TallyError(said("{game}: under {option} each player holds their own cards; "
-                              "record who went out with 'out' events instead of 'hand'",
-                              game=GAME_ID, option="out_variation"),
+        raise TallyError(said("{game}: under the house rule \"{rule}\" each player holds "
+                              "their own cards; record who went out with \"{event}\" events "
+                              "instead of the hand", game=GAME_ID,
+                              rule=rule_words(GAME_ID, "out_variation"),
+                              event=event_words("out")),
                          game=GAME_ID, field="hand")
     from ._rummy import card_list  # slug validation with messages that name the card
     hand = card_list(GAME_ID, rnd["hand"], what=said("the hand"), field="hand", deck=DECK52,
@@ -84,9 +87,9 @@ def score_round(rnd: Mapping, c) -> RoundResult:
         kind, p = ev["type"], ev["player"]
         want = {"out": "out_variation", "fourth_joker": "pass_variation"}[kind]
         if mode != want:
-            raise TallyError(said("{game}: event {i} ({event}) belongs to {option}, not {mode}",
-                                  game=GAME_ID, i=i, event=kind, option=want,
-                                  mode=said("{option}", option=mode)),
+            raise TallyError(said("{game}: event {n}, \"{event}\", needs the house rule "
+                                  "\"{rule}\"", game=GAME_ID, n=ordinal(i),
+                                  event=event_words(kind), rule=rule_words(GAME_ID, want)),
                              game=GAME_ID, rule=kind, option=want, field=f"events.{i}")
         if kind == "out":
             if p in outs:
@@ -109,9 +112,11 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     if mode == "out_variation":
         if result == "loss" and len(outs) < len(players):
             still = next(p for p in players if p not in outs)
-            raise TallyError(said("{game}: {player!r} is still in; under {option} the game is "
-                                  "lost only when everyone is out", game=GAME_ID, player=still,
-                                  option="out_variation"), game=GAME_ID, player=still,
+            raise TallyError(said("{game}: {player!r} is still in; under the house rule "
+                                  "\"{rule}\" the game is lost only when everyone is out",
+                                  game=GAME_ID, player=still,
+                                  rule=rule_words(GAME_ID, "out_variation")),
+                             game=GAME_ID, player=still,
                              rule="loss", field="events")
         if result == "win" and len(outs) == len(players):
             raise TallyError(said("{game}: everyone went out, so the field was not completed",
@@ -119,9 +124,10 @@ def score_round(rnd: Mapping, c) -> RoundResult:
         winners = [p for p in players if p not in outs] if result == "win" else []
     elif mode == "pass_variation":
         if result == "loss" and fourth is None:
-            raise TallyError(said("{game}: under {option} a loss needs the player who drew the "
-                                  "4th joker (event 'fourth_joker')", game=GAME_ID,
-                                  option="pass_variation"), game=GAME_ID,
+            raise TallyError(said("{game}: under the house rule \"{rule}\" a loss needs the "
+                                  "player who drew the 4th joker (the \"{event}\" event)",
+                                  game=GAME_ID, rule=rule_words(GAME_ID, "pass_variation"),
+                                  event=event_words("fourth_joker")), game=GAME_ID,
                              rule="fourth_joker", field="events")
         if result == "win" and fourth is not None:
             raise TallyError(said("{game}: the field was completed, so nobody drew the 4th "
