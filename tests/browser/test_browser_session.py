@@ -58,12 +58,12 @@ def test_an_open_page_polls_with_304s_through_the_compression(server, phone):
     page.on("response", lambda r: polls.append((r.status, r.headers.get("content-encoding")))
             if "/part?" in r.url else None)
     page.goto(url_of(server, s, "read_token"))
-    page.wait_for_timeout(7000)  # the page polls every 2 s
+    page.wait_for_timeout(3000)  # the page polls every 750 ms
     assert polls[0][0] == 200 and polls[0][1] in ("zstd", "br", "gzip"), polls
     assert len(polls) >= 3 and all(p[0] == 304 for p in polls[1:]), polls
-    # a change is seen at the next poll
+    # a change is seen at the next poll, well within a second and a half
     add(page.request, server, s, SANKO)
-    expect(page.locator(".round")).to_have_count(2, timeout=4000)
+    expect(page.locator(".round")).to_have_count(2, timeout=1500)
 
 
 def test_the_latest_months_and_earlier_ones_without_a_script(server, browser):
