@@ -299,3 +299,33 @@ def deck_without(*flowers: str, keep_bonus: Iterable[str] = ()) -> int:
 
 def card_value_total(mask: int) -> int:
     return sum(c.value for c in CardSet(mask))
+
+
+class MaskTable(dict):
+    """What each sub-mask of a pile gives, built on first use: ``table[pile & GROUP]`` is
+    ``build(pile & GROUP)``. A scorer reads a group of cards (the brights, the ribbons ...)
+    as one lookup once the group's subsets it meets have been scored once; the tables live
+    on a compiled rules object, so each option set has its own. (Any small key will do: a
+    count, or a reading of a pile's flexible cards.)"""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build):
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key):
+        value = self[key] = self.build(key)
+        return value
+
+
+def submasks(group: int) -> list[int]:
+    """Every subset of the cards of ``group`` as a mask, the empty one first: what a table
+    keyed by ``pile & group`` is filled with, 2 ** (cards in the group) of them."""
+    subs = [0]
+    bit = group
+    while bit:
+        low = bit & -bit  # each card of the group doubles the subsets found so far
+        subs += [s | low for s in subs]
+        bit ^= low
+    return subs

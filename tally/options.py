@@ -29,6 +29,7 @@ class Option:
     group: str = ""  # a heading for forms ("scoring", "payment", ...)
     excludes: tuple[str, ...] = ()  # bool options that cannot be on together with this one
     nullable: bool = False  # None means "not set" (a value the table agrees, or a round gives)
+    sources: str = ""  # which rule sources give it ("P var, B var"), for the API, never shown
 
     def check(self, value, *, game: str) -> Any:
         if value is None and (self.nullable or self.type == CHOICE and None in self.choices):
@@ -66,6 +67,8 @@ class Option:
     def to_dict(self) -> dict:
         d = {"id": self.id, "type": self.type, "default": self.default,
              "description": self.description}
+        if self.sources:
+            d["sources"] = self.sources
         if self.choices:
             d["choices"] = list(self.choices)
         if self.minimum is not None:

@@ -38,6 +38,8 @@ LEAKS = {
         r"|\b[Cc]hapters? \d|\bp\. [IVXLC]+\b|\b\d+\.[A-Z]+\d+\b", FLAGS),
     "file path": re.compile(r"shared/rules|\b[\w./-]+\.(?:md|py|ts|js|txt)\b", FLAGS),
     "raw value": re.compile(r"\b(?:true|false|none|null|None|True|False)\b", FLAGS),
+    # a rule source's tag: "[P var]", "[B, E]" (Pagat, the book, the encyclopedia)
+    "source tag": re.compile(r"\[(?:[A-Z]\d?(?: var)?(?:, ?)?)+\]"),
 }
 
 # Visible text that matches a pattern above but is no internal id. Keep this short; each entry

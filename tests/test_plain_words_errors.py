@@ -25,12 +25,7 @@ from tally.options import BOOL
 from test_plain_words_results_all import PLAIN
 
 LANGS = ("en", "ja", "ko")
-# Go-Stop's errors live in files another change is reworking (go_stop.py: "go-stop: a Stop
-# needs ...", and an option description that begins "[B var]"): strict, so this fails once
-# they are fixed and the mark must go
-ELSEWHERE = {"go-stop"}
-GAMES = [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="go_stop.py texts"))
-         if g in ELSEWHERE else g for g in sorted(tally.GAMES)]
+GAMES = sorted(tally.GAMES)
 NOT_AT_TABLE = "Zed"
 KNOWN_LIST = re.compile(r"known:|使えるイベント|가능한 이벤트|使える ID|가능한 ID", re.IGNORECASE)
 

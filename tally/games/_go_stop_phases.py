@@ -41,11 +41,11 @@ def _err(msg, **kw):
 
 
 def _at(i, t=None):
-    """The "go-stop: event 3: " (or "go-stop: event 3 (bomb): ") that starts a message about
+    """The "Go-Stop: event 3: " (or "Go-Stop: event 3 (bomb): ") that starts a message about
     one event: a sentence of its own, so it is said in the reader's language too."""
     if t is None:
-        return said("go-stop: event {i}: ", i=i)
-    return said("go-stop: event {i} ({type}): ", i=i, type=t)
+        return said("Go-Stop: event {i}: ", i=i)
+    return said("Go-Stop: event {i} ({type}): ", i=i, type=t)
 
 
 _GAME = []
@@ -107,7 +107,7 @@ def read_table(g, rnd, c: Compiled) -> Table:
     players = players_of(g, rnd)
     dealer = player_field(g, rnd, "dealer", players)
     raw = _sitting_out(rnd, players, dealer, c)
-    active = tuple(p for p in players if p not in raw)
+    active = tuple(p for p in players if p not in raw) if raw else players
     sitters = _forced_by_seat(players, dealer, raw) if raw else {}
     shown_all = 0
     claims = {}
@@ -124,27 +124,27 @@ def _sitting_out(rnd, players, dealer, c: Compiled):
     exactly all but three of them sit out, never the dealer."""
     raw = rnd.get("sitting_out") or {}
     if not _is_map(raw):
-        raise _err(said("go-stop: 'sitting_out' must map each player who sits out to "
+        raise _err(said("Go-Stop: 'sitting_out' must map each player who sits out to "
                         "{{forced, shows, triples}}"), field="sitting_out")
     for name in raw:
         if name not in players:
-            raise _err(said("go-stop: sitting_out names {player!r}, who is not one of the "
+            raise _err(said("Go-Stop: sitting_out names {player!r}, who is not one of the "
                             "players", player=name), player=name, field=f"sitting_out.{name}")
     n = len(players)
     if n <= 3 and raw:
-        raise _err(said("go-stop: with {n} players nobody sits out (gwangpalli needs 4-7)",
+        raise _err(said("Go-Stop: with {n} players nobody sits out (gwangpalli needs 4-7)",
                         n=n), field="sitting_out")
     if n == 4 and not raw and c.rules.four_may_all_play:
         return raw  # a house rule: all four play the hand
     if n >= 4 and len(raw) != n - 3:
-        raise _err(said("go-stop: with {n} players exactly {out} must sit out (only 3 play a "
+        raise _err(said("Go-Stop: with {n} players exactly {out} must sit out (only 3 play a "
                         "gwangpalli hand), not {given}", n=n, out=n - 3, given=len(raw)),
                    field="sitting_out")
     if n == 7 and not c.jokers:  # 1 Header: 7 x 7 = 49 cards need at least one joker
-        raise _err(said("go-stop: seven people need at least one joker in play (7 x 7 = 49 "
+        raise _err(said("Go-Stop: seven people need at least one joker in play (7 x 7 = 49 "
                         "cards); set joker_table"), option="joker_table", field="players")
     if dealer in raw:
-        raise _err(said("go-stop: the dealer {player!r} must play and cannot sit out",
+        raise _err(said("Go-Stop: the dealer {player!r} must play and cannot sit out",
                         player=dealer), player=dealer, field=f"sitting_out.{dealer}")
     return raw
 
@@ -171,7 +171,7 @@ def _read_sitter(g, c: Compiled, n, p, info, forced, shown_before):
     if info is None:
         info = {}
     if not _is_map(info):
-        raise _err(said("go-stop: sitting_out.{player} must be an object", player=p),
+        raise _err(said("Go-Stop: sitting_out.{player} must be an object", player=p),
                    player=p,
                    field=f"sitting_out.{p}")
     forced = _check_forced(c, n, p, info, forced)
@@ -180,11 +180,11 @@ def _read_sitter(g, c: Compiled, n, p, info, forced, shown_before):
     if isinstance(triples, bool):
         triples = int(triples)
     if not isinstance(triples, int) or not 0 <= triples <= 2:
-        raise _err(said("go-stop: sitting_out.{player}.triples must be 0, 1 or 2",
+        raise _err(said("Go-Stop: sitting_out.{player}.triples must be 0, 1 or 2",
                         player=p), player=p,
                    field=f"sitting_out.{p}.triples")
     if (m or triples) and not forced:
-        raise _err(said("go-stop: {player!r} dropped out voluntarily and cannot claim "
+        raise _err(said("Go-Stop: {player!r} dropped out voluntarily and cannot claim "
                         "compensation (only forced drop-outs are paid, 3.7)", player=p),
                    player=p,
                    field=f"sitting_out.{p}.shows")
@@ -196,16 +196,16 @@ def _check_forced(c: Compiled, n, p, info, forced):
     must agree."""
     iris = info.get("dealt_iris_bridge", False)
     if iris and (n != 7 or not c.rules.seven_player_iris_forced_out):
-        raise _err(said("go-stop: {player!r}: dealt_iris_bridge forces a drop-out only "
+        raise _err(said("Go-Stop: {player!r}: dealt_iris_bridge forces a drop-out only "
                         "with 7 people and seven_player_iris_forced_out on", player=p),
                    player=p,
                    option="seven_player_iris_forced_out", field=f"sitting_out.{p}")
     forced = forced or bool(iris)
     if "forced" in info and info["forced"] != forced:
-        raise _err(said("go-stop: {player!r} sat out forced: two non-dealers had already "
+        raise _err(said("Go-Stop: {player!r} sat out forced: two non-dealers had already "
                         "chosen to play before their turn (3.7), so 'forced' cannot be "
                         "{value!r}", player=p, value=info['forced']) if forced else
-                   said("go-stop: {player!r} sat out voluntarily: fewer than two "
+                   said("Go-Stop: {player!r} sat out voluntarily: fewer than two "
                         "non-dealers had chosen to play before their turn (3.7), so "
                         "'forced' cannot be {value!r}", player=p, value=info['forced']),
                    player=p,
@@ -227,13 +227,13 @@ def _shown_cards(g, c: Compiled, p, info, shown_before) -> int:
     sells = ELIGIBLE | SALE_SETS_MASK if c.rules.compensation_counts_sets else ELIGIBLE
     if m & ~sells:
         bad = slugs_of(m & ~sells)[0]
-        raise _err(said("go-stop: {player!r} cannot sell {card!r}: only brights, double "
+        raise _err(said("Go-Stop: {player!r} cannot sell {card!r}: only brights, double "
                         "junk, the sake cup and jokers earn compensation (6.3)", player=p,
                         card=bad), card=bad, player=p,
                    field=f"sitting_out.{p}.shows")
     if m & shown_before:
         bad = slugs_of(m & shown_before)[0]
-        raise _err(said("go-stop: card {card!r} is shown by two players", card=bad),
+        raise _err(said("Go-Stop: card {card!r} is shown by two players", card=bad),
                    card=bad,
                    player=p, field=f"sitting_out.{p}.shows")
     return m
@@ -281,7 +281,7 @@ def read_inputs(g, rnd, c: Compiled, table: Table) -> Inputs:
     for p, m in piles.items():
         if m & table.shown:
             bad = slugs_of(m & table.shown)[0]
-            raise _err(said("go-stop: card {card!r} is in {player!r}'s captures and shown by "
+            raise _err(said("Go-Stop: card {card!r} is in {player!r}'s captures and shown by "
                             "a player who sat out", card=bad, player=p), card=bad, player=p,
                        field=f"captures.{p}")
     events = events_of(g, rnd, table.active)
@@ -289,14 +289,14 @@ def read_inputs(g, rnd, c: Compiled, table: Table) -> Inputs:
     check_no_sake_for_declared(rnd, events, declared)
     check = rnd.get("check_calls", True)
     if not isinstance(check, bool):
-        raise _err(said("go-stop: 'check_calls' must be true or false"), field="check_calls")
+        raise _err(said("Go-Stop: 'check_calls' must be true or false"), field="check_calls")
     carry = rnd.get("carry") or {}
     if not _is_map(carry):
-        raise _err(said("go-stop: 'carry' must be the previous round's carry object"),
+        raise _err(said("Go-Stop: 'carry' must be the previous round's carry object"),
                    field="carry")
     carry_n = carry.get("nagari", 0)
     if not isinstance(carry_n, int) or isinstance(carry_n, bool) or carry_n < 0:
-        raise _err(said("go-stop: carry.nagari must be a whole number >= 0"),
+        raise _err(said("Go-Stop: carry.nagari must be a whole number >= 0"),
                    field="carry.nagari")
     return Inputs(piles, events, check, carry_n, carry.get("compensation", []), declared)
 
@@ -383,7 +383,7 @@ def read_declared(rnd, c: Compiled, table: Table) -> dict:
     if raw is None:
         return {}
     if not _is_map(raw):
-        raise _err(said("go-stop: 'declared' must map players to what the table said of "
+        raise _err(said("Go-Stop: 'declared' must map players to what the table said of "
                         "them, such as {{points: 7}} or {{gwang_bak: true}}"),
                    field="declared")
     caps = rnd.get("captures")
@@ -641,9 +641,9 @@ class _Replay:
         self.gos = {p: [] for p in active}
         self.heundeum = {p: [] for p in active}
         self.bombs = {p: [] for p in active}
-        self.passes = {p: 0 for p in active}
-        self.ppuks = {p: 0 for p in active}
-        self.stacks = {p: 0 for p in active}
+        self.passes = dict.fromkeys(active, 0)  # counts start at 0 (one shared int is fine)
+        self.ppuks = dict.fromkeys(active, 0)
+        self.stacks = dict.fromkeys(active, 0)
         self.offers = []  # [offerer, refuser, index, lapsed_at]
         self.oe = []
         self.sake_as = {}
@@ -686,14 +686,14 @@ def replay_events(c: Compiled, active, dealer, events, check) -> Hand:
         t = ev["type"]
         p = ev.get("player")
         if h.end is not None and not (t in _AFTER_END_OK and h.end[0] == "four"):
-            raise _err(said("go-stop: event {i} ({type}) comes after the hand ended "
+            raise _err(said("Go-Stop: event {i} ({type}) comes after the hand ended "
                             "({end} at event {j})", i=i, type=t, end=h.end[0],
                             j=h.end[1]['index']), field=f"events.{i}")
         on_event = _ON_EVENT.get(t)
         if on_event is not None:
             on_event(h, i, ev, p)
     if h.end is None:
-        raise _err(said("go-stop: the round has no end: add a stop, nagari, four_in_hand, "
+        raise _err(said("Go-Stop: the round has no end: add a stop, nagari, four_in_hand, "
                         "void_deal or four_on_table event"), field="events")
     return h.frozen()
 
@@ -1009,6 +1009,8 @@ def declared_at_stop(rnd, h: Hand, active, declared) -> dict:
     if dW is not None and not dW.wins:
         raise _err(said("{player} said Stop: declare their points, or their combinations by "
                         "name", player=W), player=W, field=f"declared.{W}")
+    if not declared:  # cards only: nothing said to check
+        return declared
     caps = rnd.get("captures") or {}
     for L in active:
         if L != W:
@@ -1037,18 +1039,19 @@ def check_stop_piles(rnd, h: Hand, active, piles, declared):
     """A Stop settles on every pile at the table (or what was declared instead), and the last
     receiver of each junk_transfer must hold the card at the end."""
     W = h.end[1]["player"]
+    caps = rnd.get("captures") or {}
     for p in active:
-        if p in (rnd.get("captures") or {}) or p in declared:
+        if p in caps or p in declared:
             continue
-        raise _err(said("go-stop: a Stop needs {player!r}'s captures: enter their captured "
+        raise _err(said("Go-Stop: a Stop needs {player!r}'s captures: enter their captured "
                         "cards, or declare their points (quick entry)", player=p) if p == W else
-                   said("go-stop: a Stop needs {player!r}'s captures for the penalties: enter "
+                   said("Go-Stop: a Stop needs {player!r}'s captures for the penalties: enter "
                         "their captured cards, or declare their penalties (quick entry)",
                         player=p),
                    player=p, field=f"captures.{p}")
     for bit, (to, i) in h.last_owner.items():
         if to not in declared and not piles[to] & bit:
-            raise _err(said("go-stop: event {i} gives {card!r} to {player!r}, but it is "
+            raise _err(said("Go-Stop: event {i} gives {card!r} to {player!r}, but it is "
                             "not in {player!r}'s final captures", i=i,
                             card=slugs_of(bit)[0], player=to), player=to,
                        card=slugs_of(bit)[0], field=f"events.{i}")
@@ -1069,7 +1072,7 @@ def check_winning_brights(c: Compiled, h: Hand, W, mW, dW):
         return
     five = "o_gwang" in dict(dW.yaku) if dW is not None else mW & BRIGHTS == BRIGHTS
     if not five:
-        raise _err(said("go-stop: {player!r} declared winning_brights without all five "
+        raise _err(said("Go-Stop: {player!r} declared winning_brights without all five "
                         "brights", player=W), player=W, rule="winning_brights")
 
 
@@ -1078,12 +1081,14 @@ def declared_sake(rnd, h: Hand, active) -> dict:
     ``sake_as`` first, then the sake_designation events."""
     forced = {}
     raw_as = rnd.get("sake_as") or {}
+    if not raw_as and not h.sake_as:  # nobody said how their sake cup counts
+        return forced
     if not _is_map(raw_as):
-        raise _err(said("go-stop: 'sake_as' must map players to animal or junk"),
+        raise _err(said("Go-Stop: 'sake_as' must map players to animal or junk"),
                    field="sake_as")
     for p, a in list(raw_as.items()) + list(h.sake_as.items()):
         if p not in active or a not in ("animal", "junk"):
-            raise _err(said("go-stop: sake_as {player!r}: {value!r} (players at the table; "
+            raise _err(said("Go-Stop: sake_as {player!r}: {value!r} (players at the table; "
                             "animal or junk)", player=p, value=a), player=p, field=f"sake_as.{p}")
         forced[p] = SAKE if a == "junk" else 0
     return forced
@@ -1143,6 +1148,8 @@ DECLARED_BAKS = ("gwang_bak", "pi_bak", "meong_bak", "tti_bak")
 def check_declared_penalties(W, losers, declared, cands):
     """A loser's declared penalty needs the winner's side of it, in some count of the
     winner's flexible cards (``cands``: each with its rows and animals)."""
+    if not declared:  # cards only: no penalty said
+        return
     for L in losers:
         facts = declared[L].facts if L in declared else {}
         for bak in DECLARED_BAKS:

@@ -10,7 +10,7 @@
    (``winner_candidates``, 2.3), or what the table declared (``declared_candidate``);
 4. apply the multipliers: Go (5.5), shaking, bombs, nagari and the variants
    (``winner_factors``), meong-dda;
-5. settle: the bak penalties of each loser (``loser_amount``, 5.6; as declared:
+5. settle: the bak penalties of each loser (``loser_baks``, 5.6; as declared:
    ``declared_loser_amount``), who pays for both (``liable_loser``, 5.7), the best payment
    (``best_settlement``, 5.8); or the instant win, nagari or void deal (``settle_hand``);
    then compensation (6.3), carry (6.6) and each player's breakdown.
@@ -209,7 +209,7 @@ def _mission_factor(rnd, W, holds):
         return []
     if not _is_map(mis) or not isinstance(mis.get("multiplier"), int) \
             or not 2 <= mis["multiplier"] <= 9:
-        raise _err(said("go-stop: 'mission' must be {{cards: [...], multiplier: "
+        raise _err(said("Go-Stop: 'mission' must be {{cards: [...], multiplier: "
                         "2..9}}"), field="mission")
     from . import pile_mask
     mm = pile_mask(_game(), mis.get("cards", []), field="mission.cards")
@@ -230,7 +230,7 @@ def _weol_yak_month_factor(rnd, W, holds):
                        field="weol_yak_month")
         return []
     if not isinstance(wm, str) or wm not in FLOWER_BY_ID:
-        raise _err(said("go-stop: weol_yak_month {value!r} is not a flower id",
+        raise _err(said("Go-Stop: weol_yak_month {value!r} is not a flower id",
                         value=wm), field="weol_yak_month")
     if holds(month_mask(wm)):
         return [("weol_yak_month", 4, said(
@@ -242,71 +242,67 @@ def _weol_yak_month_factor(rnd, W, holds):
 # Phase 5: settle. First what one loser pays: the bak penalties (5.6)
 # =============================================================================================
 
-def loser_amount(c: Compiled, h: Hand, L, mL, dL, base_wf, rows, nA_w, n_players, explain):
-    """(amount, exempt, steps): the winner's points after Go and winner factors times each
-    bak of loser ``L`` (counting their flexible cards as ``dL``); steps are (id, op, value,
-    why), written only when ``explain`` (the search for the best payment needs none)."""
+class Reading(NamedTuple):
+    """A loser's pile with their flexible cards counted one way (2.3), counted once: what the
+    bak penalties and the loser's own row read."""
+    designation: int  # the flexible cards counted as junk
+    animals: int
+    junk: int  # junk value
+
+
+def loser_readings(c: Compiled, forced, L, mL) -> tuple:
+    """Every way loser ``L``'s flexible cards may count, each pile counted once for every
+    candidate of the winner's that the search settles."""
+    return tuple(Reading(dL, *c.counts(mL, dL)) for dL in _designations(c, forced, L, mL))
+
+
+def loser_baks(c: Compiled, h: Hand, L, mL, rd: Reading, rows, nA_w, n_players) -> tuple:
+    """5.6: ((id, op, value), ...) of loser ``L``'s bak penalties against the winner's rows
+    and ``nA_w`` animals, in the order they apply: each bak doubles (or, for a bak that does
+    not apply, says why in a "note"), gwang-bak's plus_two chips come after every doubling
+    (never doubled), and a loser with no captures may pay nothing. No words: the search for
+    the best payment reads only the numbers (``bak_reason`` says each one)."""
     r = c.r
-    n_a, j = c.counts(mL, dL)
-    lf, extra, step = _gwang_bak(c, L, mL, rows, explain)
-    steps = [step] if step else []
-    for k, step in (_pi_bak(r, L, j, rows, n_players, explain),
-                    _meong_bak(r, L, n_a, nA_w, explain),
-                    _tti_bak(r, L, mL, rows, explain),
-                    _go_bak(r, h, L, n_players, explain)):
-        lf *= k
-        if step:
-            steps.append(step)
-    if extra and explain:  # plus_two chips come after every bak: they are never doubled
-        steps.append(("gwang_bak", "add", 2, said(
-            "gwang-bak +2 chips, added after every doubling: {player} holds no bright",
-            player=L)))
-    amount = base_wf * lf + extra
-    exempt = bool(r.no_captures_no_pay and not mL)
-    if exempt:
-        amount = 0
-        if explain:
-            steps.append(("no_captures_no_pay", "set", 0, said(
-                "{player} captured no card and so pays nothing", player=L)))
-    return amount, exempt, steps
+    baks = []
+    gwang = _gwang_bak(c, mL, rows)
+    if gwang is not None and gwang[1] != "add":
+        baks.append(gwang)
+    if "pi" in rows and rd.junk < _pi_bak_threshold(r, n_players):
+        baks.append(("pi_bak", "note", 0) if rd.junk == 0 and r.pi_bak_zero_exempt
+                    else ("pi_bak", "multiply", 2))
+    if r.animal_double_mode in ("meong_bak_only", "both") and nA_w >= 7 and rd.animals == 0:
+        baks.append(("meong_bak", "multiply", 2))
+    if r.tti_bak and rows & RIBBON_ROWS and not mL & RIBBONS:
+        baks.append(("tti_bak", "multiply", 2))
+    if h.gos[L] and _go_bak_doubles(r, n_players):
+        baks.append(("go_bak", "multiply", 2))
+    if gwang is not None and gwang[1] == "add":
+        baks.append(gwang)
+    if r.no_captures_no_pay and not mL:
+        baks.append(("no_captures_no_pay", "set", 0))
+    return tuple(baks)
 
 
-def _gwang_bak(c: Compiled, L, mL, rows, explain):
-    """(factor, chips, step): the winner scored brights and the loser holds none (the rain
-    man not counting under weak_rain_man): x2, or +2 chips (plus_two), unless the
-    bright-shield joker covers them."""
+def _gwang_bak(c: Compiled, mL, rows):
+    """The winner scored brights and the loser holds none (the rain man not counting under
+    weak_rain_man): x2, or +2 chips (plus_two), unless the bright-shield joker covers them
+    (a note). None: no gwang-bak."""
     r = c.r
     if r.gwang_bak_mode == "off" or not rows & BRIGHT_ROWS:
-        return 1, 0, None
-    nb = mL & BRIGHTS
-    if r.weak_rain_man:
-        nb &= ~RAIN
-    if nb:
-        return 1, 0, None
+        return None
+    if mL & (BRIGHTS & ~RAIN if r.weak_rain_man else BRIGHTS):
+        return None
     if mL & c.ability["bright_shield"]:
-        return 1, 0, explain and ("gwang_bak", "note", 0, said(
-            "no gwang-bak: {player} holds the bright-shield joker", player=L))
-    if r.gwang_bak_mode == "double":
-        return 2, 0, explain and ("gwang_bak", "multiply", 2, said(
-            "gwang-bak x2: {player} holds no bright (willow-rainman does not "
-            "count)" if mL & RAIN else "gwang-bak x2: {player} holds no bright",
-            player=L))
-    return 1, 2, None
+        return ("gwang_bak", "note", 0)
+    return ("gwang_bak", "multiply", 2) if r.gwang_bak_mode == "double" \
+        else ("gwang_bak", "add", 2)
 
 
-def _pi_bak(r, L, j, rows, n_players, explain):
-    """(factor, step): the winner scored junk and the loser holds too little of it."""
-    if "pi" not in rows:
-        return 1, None
-    t = _pi_bak_threshold(r, n_players)
-    if j >= t:
-        return 1, None
-    if j == 0 and r.pi_bak_zero_exempt:
-        return 1, explain and ("pi_bak", "note", 0, said(
-            "no pi-bak: {player} holds no junk at all, which spares them", player=L))
-    return 2, explain and ("pi_bak", "multiply", 2, said(
-        "pi-bak x2: {player} holds junk value {junk}, fewer than {threshold}",
-        player=L, junk=j, threshold=t))
+def _go_bak_doubles(r, n_players):
+    """Whether a loser who said Go pays double: under go_bak_mode=double, or under
+    pay_for_both when go_bak_doubles says so for this many players."""
+    return r.go_bak_mode == "double" or (
+        r.go_bak_mode == "pay_for_both" and n_players in _GO_BAK_DOUBLES[r.go_bak_doubles])
 
 
 def _pi_bak_threshold(r, n_players):
@@ -320,29 +316,53 @@ _GO_BAK_DOUBLES = {"none": (), "two_players": (2,), "own_share": (2, 3, 4),
                    "both_shares": (2, 3, 4)}
 
 
-def _meong_bak(r, L, n_a, nA_w, explain):
-    """(factor, step): the winner holds 7+ animals and the loser none."""
-    if not (r.animal_double_mode in ("meong_bak_only", "both") and nA_w >= 7 and n_a == 0):
-        return 1, None
-    return 2, explain and ("meong_bak", "multiply", 2, said(
-        "meong-bak x2: winner has {animals} animals and {player} none", animals=nA_w,
-        player=L))
+def paid_after(base, baks) -> tuple[int, bool]:
+    """(amount, exempt): the winner's points after Go and winner factors (``base``) taken
+    through each bak in order."""
+    t, exempt = base, False
+    for _, op, k in baks:
+        if op == "multiply":
+            t *= k
+        elif op == "add":
+            t += k
+        elif op == "set":
+            t, exempt = k, True
+    return t, exempt
 
 
-def _tti_bak(r, L, mL, rows, explain):
-    """(factor, step): the winner scored ribbons and the loser holds none (a variant)."""
-    if not (r.tti_bak and rows & RIBBON_ROWS and not mL & RIBBONS):
-        return 1, None
-    return 2, explain and ("tti_bak", "multiply", 2, said(
-        "tti-bak x2: {player} holds no ribbon", player=L))
+def bak_reason(r, h: Hand, L, mL, rd: Reading, bak, nA_w, n_players):
+    """One bak of loser_baks in words."""
+    bid, op, _ = bak
+    if bid == "gwang_bak":
+        if op == "note":
+            return said("no gwang-bak: {player} holds the bright-shield joker", player=L)
+        if op == "add":
+            return said("gwang-bak +2 chips, added after every doubling: {player} holds no "
+                        "bright", player=L)
+        return said("gwang-bak x2: {player} holds no bright (willow-rainman does not "
+                    "count)" if mL & RAIN else "gwang-bak x2: {player} holds no bright",
+                    player=L)
+    if bid == "pi_bak":
+        if op == "note":
+            return said("no pi-bak: {player} holds no junk at all, which spares them",
+                        player=L)
+        return said("pi-bak x2: {player} holds junk value {junk}, fewer than {threshold}",
+                    player=L, junk=rd.junk, threshold=_pi_bak_threshold(r, n_players))
+    if bid == "meong_bak":
+        return said("meong-bak x2: winner has {animals} animals and {player} none",
+                    animals=nA_w, player=L)
+    if bid == "tti_bak":
+        return said("tti-bak x2: {player} holds no ribbon", player=L)
+    if bid == "go_bak":
+        return said("go-bak x2: {player} said Go {gos} time(s) and lost", player=L,
+                    gos=len(h.gos[L]))
+    return said("{player} captured no card and so pays nothing", player=L)
 
 
 def _go_bak(r, h: Hand, L, n_players, explain):
-    """(factor, step): a loser who said Go pays double under go_bak_mode=double, or under
-    pay_for_both when go_bak_doubles says so for this many players."""
-    doubles = r.go_bak_mode == "double" or (
-        r.go_bak_mode == "pay_for_both" and n_players in _GO_BAK_DOUBLES[r.go_bak_doubles])
-    if not (doubles and h.gos[L]):
+    """(factor, step): a loser who said Go pays double (_go_bak_doubles); for a loser whose
+    penalties were declared."""
+    if not (h.gos[L] and _go_bak_doubles(r, n_players)):
         return 1, None
     return 2, explain and ("go_bak", "multiply", 2, said(
         "go-bak x2: {player} said Go {gos} time(s) and lost", player=L,
@@ -361,8 +381,9 @@ _DECLARED_BAK = {
 
 def declared_loser_amount(c: Compiled, h: Hand, L, d: Declared, base_wf, rows, nA_w,
                           n_players, explain):
-    """loser_amount for a loser whose penalties were declared: the same factors, in the same
-    order, each on the table's word (gwang-bak under plus_two adds its 2 chips last)."""
+    """(amount, exempt, steps) for a loser whose penalties were declared: loser_baks' factors,
+    in the same order, each on the table's word (gwang-bak under plus_two adds its 2 chips
+    last); steps are written only when ``explain``."""
     r = c.r
     lf, extra, steps = 1, 0, []
     for bak in DECLARED_BAKS:
@@ -389,15 +410,28 @@ def declared_loser_amount(c: Compiled, h: Hand, L, d: Declared, base_wf, rows, n
     return (0 if exempt else base_wf * lf + extra), exempt, steps
 
 
-def _amount_of(c: Compiled, h: Hand, L, inputs: Inputs, dL, base_wf, rows, nA_w,
-               n_players, explain):
-    """What loser ``L`` pays before dok-bak: from their cards (counting their flexible cards
-    as ``dL``), or from the penalties the table declared."""
+def _amount_of(c: Compiled, h: Hand, L, inputs: Inputs, rd: Reading, base_wf, rows, nA_w,
+               n_players) -> tuple[int, bool, tuple | None]:
+    """(amount, exempt, baks): what loser ``L`` pays before dok-bak, from their cards (read
+    as ``rd``: loser_baks' penalties) or from the penalties the table declared (baks None).
+    The search for the best payment reads only this; ``_bak_steps`` says how it was
+    reached."""
     if L in inputs.declared:
-        return declared_loser_amount(c, h, L, inputs.declared[L], base_wf, rows, nA_w,
-                                     n_players, explain)
-    return loser_amount(c, h, L, inputs.piles[L], dL, base_wf, rows, nA_w, n_players,
-                        explain)
+        return (*declared_loser_amount(c, h, L, inputs.declared[L], base_wf, rows, nA_w,
+                                       n_players, False)[:2], None)
+    baks = loser_baks(c, h, L, inputs.piles[L], rd, rows, nA_w, n_players)
+    return (*paid_after(base_wf, baks), baks)
+
+
+def _bak_steps(c: Compiled, h: Hand, L, inputs: Inputs, b: "_Settled", n_players) -> list:
+    """[(id, op, value, why)] of loser ``L``'s bak penalties in the settlement ``b``, in the
+    order applied."""
+    if L in inputs.declared:
+        return declared_loser_amount(c, h, L, inputs.declared[L], b.per_loser, b.rows,
+                                     b.animals, n_players, True)[2]
+    mL, rd = inputs.piles[L], b.loser_readings[L]
+    return [(*bak, bak_reason(c.r, h, L, mL, rd, bak, b.animals, n_players))
+            for bak in b.loser_baks[L]]
 
 
 # =============================================================================================
@@ -457,7 +491,7 @@ def liable_loser(r, h: Hand, W, losers, only_pi, stop_i, mW):
     """5.7 liable_loser: (liable loser or None, kind of reason, its params): the kind is a
     key of _DOK_BAK, "both_go" or "" (see _SETTLEMENT). ``only_pi``: the winner scored junk
     alone (oe-myeon's exception a). ``mW`` None: the winner's facts were declared."""
-    offers = list(_refusal_in_effect(h, r, stop_i))
+    offers = list(_refusal_in_effect(h, r, stop_i)) if h.offers else []
     for off, ref, i in offers:
         # the refuser winning shifts nothing; under accepter_wins neither does the offerer
         if ref != W and (r.syodang_liable_when == "anyone_else_wins" or off != W):
@@ -577,7 +611,8 @@ class _Settled(NamedTuple):
     per_loser: int  # the winner's points after Go and winner factors
     amounts: dict  # loser -> own share
     pay: dict  # loser -> what they pay after dok-bak
-    loser_designations: dict
+    loser_readings: dict  # loser -> Reading: how they paid least
+    loser_baks: dict  # loser -> their loser_baks (None: declared)
     liable: object  # the loser who pays for both, or None
     why: tuple  # (kind, params) of the settlement's reason
 
@@ -638,14 +673,17 @@ def best_settlement(c: Compiled, h: Hand, W, losers, inputs: Inputs, forced, can
     meong = r.animal_double_mode in ("meong_dda_all", "both")
     three = len(losers) >= 2  # three or four play: one may pay for the others (5.7)
     liable_by_pi = {}  # liable_loser reads the rows only for exception a (junk alone)
+    readings = {L: (NOT_READ,) if L in inputs.declared else
+                loser_readings(c, forced, L, inputs.piles[L]) for L in losers}
     best, best_key = None, None
     for d, n_a, j, ps, p, rows in cands:
         wf = wf_prod * (2 if meong and n_a >= 7 else 1)  # meong-dda: 7+ animals
         base_wf = (p + add) * wf
-        amounts, exempt, dls = _least_amounts(c, h, losers, inputs, forced, base_wf, rows,
-                                              n_a)
-        pay, liable, why = dict(amounts), None, ("", {})
-        if three:
+        amounts, exempt, rds, baks = _least_amounts(c, h, losers, inputs, readings, base_wf,
+                                                    rows, n_a)
+        if not three:
+            pay, liable, why = amounts, None, ("", {})
+        else:
             only_pi = rows == {"pi"}
             if only_pi not in liable_by_pi:
                 liable_by_pi[only_pi] = liable_loser(r, h, W, losers, only_pi, stop_i, took)
@@ -654,28 +692,33 @@ def best_settlement(c: Compiled, h: Hand, W, losers, inputs: Inputs, forced, can
         key = (ps, 0) if r.winner_sake_choice == "most_points" else (sum(pay.values()), ps)
         if best is None or key > best_key:
             best_key = key
-            best = _Settled(d, n_a, j, ps, p, rows, base_wf, amounts, pay, dls, liable, why)
+            best = _Settled(d, n_a, j, ps, p, rows, base_wf, amounts, pay, rds, baks, liable,
+                            why)
     return best
 
 
-def _least_amounts(c: Compiled, h: Hand, losers, inputs: Inputs, forced, base_wf, rows,
+def _least_amounts(c: Compiled, h: Hand, losers, inputs: Inputs, readings, base_wf, rows,
                    nA_w):
-    """({loser: amount}, {loser: exempt}, {loser: designation}): each loser's flexible cards
-    count the way they pay least (2.3), or by loser_sake_choice=escape_pi_bak (ties: the
-    first tried). A declared loser has no cards to count: one way, the table's."""
+    """({loser: amount}, {loser: exempt}, {loser: Reading}, {loser: baks}): each loser's
+    flexible cards count the way they pay least (2.3), or by loser_sake_choice=escape_pi_bak
+    (ties: the first tried). A declared loser has no cards to count: one way, the table's."""
     n_players = len(losers) + 1
     pick = _escape_pi_bak_key if c.r.loser_sake_choice == "escape_pi_bak" else _least_paid_key
-    amounts, exempt, dls = {}, {}, {}
+    amounts, exempt, rds, baks = {}, {}, {}, {}
     for L in losers:
         mL = inputs.piles[L]
-        ways = (0,) if L in inputs.declared else _designations(c, forced, L, mL)
-        opts = []
-        for dL in ways:
-            a, ex, _ = _amount_of(c, h, L, inputs, dL, base_wf, rows, nA_w, n_players, False)
-            opts.append((pick(c, mL, dL, a, n_players), a, dL, ex))
-        _, a, dL, ex = min(opts, key=lambda x: x[0])
-        amounts[L], exempt[L], dls[L] = a, ex, dL
-    return amounts, exempt, dls
+        best = None
+        for rd in readings[L]:
+            a, ex, bk = _amount_of(c, h, L, inputs, rd, base_wf, rows, nA_w, n_players)
+            key = pick(c, mL, rd, a, n_players)
+            if best is None or key < best[0]:
+                best = (key, a, rd, ex, bk)
+        _, amounts[L], rds[L], exempt[L], baks[L] = best
+    return amounts, exempt, rds, baks
+
+
+# a declared loser: no cards, so no reading (one way to pay, the table's)
+NOT_READ = Reading(0, 0, 0)
 
 
 class DeclaredHit(YakuHit):
@@ -703,17 +746,17 @@ def _declared_note(yid, n):
     return said("declared by name at the table")
 
 
-def _least_paid_key(c, mL, dL, amount, n_players):
+def _least_paid_key(c, mL, rd: Reading, amount, n_players):
     """2.3: a loser's flexible cards count the way they pay least."""
     return amount
 
 
-def _escape_pi_bak_key(c, mL, dL, amount, n_players):
+def _escape_pi_bak_key(c, mL, rd: Reading, amount, n_players):
     """A loser's sake cup as a score app reads it: the count that escapes pi-bak first
     (whether or not the winner scored junk), then the one with more points."""
-    n_a, j = c.counts(mL, dL)
+    j = rd.junk
     safe = j >= _pi_bak_threshold(c.r, n_players) or (j == 0 and c.r.pi_bak_zero_exempt)
-    return (not safe, -c.points(mL, n_a, j)[0])
+    return (not safe, -c.points(mL, rd.animals, j)[0])
 
 
 # -- the Stop's breakdown: each player's row --------------------------------------------------
@@ -742,7 +785,7 @@ def _winner_row(c: Compiled, h: Hand, s: Stop, mW) -> Row:
 
 
 def _winner_steps(r, s: Stop):
-    """Jokbo points, + Go chips, x each factor, then what the losers pay."""
+    """Jokbo points, + Go points, x each factor, then what the losers pay."""
     W, b = s.winner, s.best
     base = said("{player}'s jokbo: {points} points", player=W, points=b.points) \
         if s.quick is None else \
@@ -753,7 +796,7 @@ def _winner_steps(r, s: Stop):
     if s.go_chips:
         tot += s.go_chips
         st.append(Step("go", "add", s.go_chips, said(
-            "{gos} Go: +{chips} chips", gos=s.gos, chips=s.go_chips), tot))
+            "{gos} Go: +{points} points", gos=s.gos, points=s.go_chips), tot))
     facs = list(s.factors)
     if s.meong and s.quick is not None and not s.quick.yaku:  # the points alone were said
         facs.append(("meong_dda", 2, said("meong-dda x2: {player} holds 7 or more animals "
@@ -789,9 +832,8 @@ def _loser_row(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs) -> Row:
     if L in inputs.declared:
         return Row((), 0, _loser_steps(c, h, s, L, inputs), {"declared": ["penalties"]})
     mL = inputs.piles[L]
-    dL = s.best.loser_designations[L]
-    la, lj = c.counts(mL, dL)
-    yaku, base = c.hits(mL, dL, la, lj), c.points(mL, la, lj)[1]
+    dL, la, lj = s.best.loser_readings[L]
+    _, base, yaku = c.jokbo(mL, dL, la, lj)
     steps = _loser_steps(c, h, s, L, inputs)
     why = "escape" if c.r.loser_sake_choice == "escape_pi_bak" else "least"
     extra = {"choices": list(_choice_words(c, mL, dL, la, why))} \
@@ -802,8 +844,7 @@ def _loser_row(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs) -> Row:
 def _loser_steps(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs):
     """The winner's points, x each bak, then dok-bak (paying both shares, or nothing)."""
     W, b = s.winner, s.best
-    _, _, baks = _amount_of(c, h, L, inputs, b.loser_designations[L], b.per_loser, b.rows,
-                            b.animals, len(s.losers) + 1, True)
+    baks = _bak_steps(c, h, L, inputs, b, len(s.losers) + 1)
     t = b.per_loser
     ls = [Step("base", "base", t, said("{winner}'s points after Go and winner factors",
                                        winner=W), t)]
@@ -867,7 +908,9 @@ def settle_hand(c: Compiled, rnd, h: Hand, t: Table, inputs: Inputs) -> Outcome:
 
 def _stop(c: Compiled, rnd, h: Hand, t: Table, inputs: Inputs) -> Outcome:
     """5.8: each loser pays the winner; the winner deals next and the nagari carry ends."""
-    inputs = inputs._replace(declared=declared_at_stop(rnd, h, t.active, inputs.declared))
+    declared = declared_at_stop(rnd, h, t.active, inputs.declared)
+    if declared is not inputs.declared:  # the winner's quick entry fills in the losers
+        inputs = inputs._replace(declared=declared)
     check_stop_piles(rnd, h, t.active, inputs.piles, inputs.declared)
     s = settle_stop(c, h, t.active, inputs, rnd)
     W = s.winner
@@ -996,10 +1039,10 @@ def delayed_compensation(r, t: Table, pending, out: Outcome, kind):
         return (), None
     owed = [(f, per, False) for f, (per, *_rest) in t.claims.items()]
     if not isinstance(pending, list):
-        raise _err(said("go-stop: carry.compensation must be a list"), field="carry")
+        raise _err(said("Go-Stop: carry.compensation must be a list"), field="carry")
     for item in pending:
         if not _is_map(item) or item.get("to") not in t.players:
-            raise _err(said("go-stop: carry.compensation entries must name a player at "
+            raise _err(said("Go-Stop: carry.compensation entries must name a player at "
                             "the table"), field="carry.compensation")
         owed.append((item["to"], item.get("per_payer", 0), True))
     if out.losers:

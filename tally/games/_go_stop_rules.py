@@ -3,6 +3,8 @@ sections 4 and 8). The scoring functions live in ``go_stop.py``."""
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 from functools import partial
 
@@ -16,8 +18,16 @@ from ..options import BOOL, CHOICE, HANAMI_BOOK, INT, Option, Preset
 # ---------------------------------------------------------------------------------------------
 
 
+# the rule sources a description cites ("[P var]", "[B, E]": Pagat, the book, the
+# encyclopedia): kept in Option.sources for the API; a player reads the description without them
+SOURCE_TAG = re.compile(r"\s*\[(?:[A-Z]\d?(?: var)?(?:, ?)?)+\]")
+
+
 def _o(id, type, default, description, choices=(), group="", minimum=None, maximum=None):
-    return Option(id, type, default, description, tuple(choices), minimum, maximum, group)
+    tags = [t.strip(" []") for t in SOURCE_TAG.findall(description)]
+    words = SOURCE_TAG.sub("", description).strip()
+    return Option(id, type, default, words[:1].upper() + words[1:], tuple(choices), minimum,
+                  maximum, group, sources="; ".join(tags))
 
 
 ABILITIES = ("none", "boss_junk", "double", "bright_shield", "deny_losses")
@@ -84,7 +94,7 @@ OPTIONS = (
     _o("heundeum_paulownia_willow_x4", BOOL, False, "[P var] heundeum in paulownia or willow "
        "is x4", (), "deal"),
     _o("bomb_with_declared_triple", BOOL, False, "A triple declared as heundeum may still bomb "
-       "([P] no, [E] yes)", (), "deal"),
+       "[E]", (), "deal"),
     _o("bomb_draw_mode", CHOICE, "one_plus_two_skips", ("Stock cards after a bomb (play only; "
                                                         "limits how many hand plays may be "
                                                         "skipped after it)"), ("one_plus_two_skips", "draw_three", "draw_two"),
@@ -319,7 +329,7 @@ YAKU = (
     YakuDef("o_gwang", _n("Five brights", "오광", "五光"), "15 (15-50 by option)",
             ("pine-crane", "cherry-curtain", "pampas-moon", "paulownia-phoenix",
              "willow-rainman"), "brights"),
-    YakuDef("sa_gwang", _n("Four brights without rain", "사광", "四光"), "4 [P] / 5 [B, E]",
+    YakuDef("sa_gwang", _n("Four brights without rain", "사광", "四光"), "4 (5 by option)",
             ("pine-crane", "cherry-curtain", "pampas-moon", "paulownia-phoenix"), "brights"),
     YakuDef("bi_sa_gwang", _n("Four brights with rain", "비사광", "雨四光"), "4 (3 by option)",
             (), "brights"),

@@ -12,7 +12,7 @@ round input is documented in docs/games/go-stop.md.
 from __future__ import annotations
 
 from ..cards import (BIT, BONUS_CARDS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK, RIBBONS,
-                     TENS, mask_of, month_mask, slugs_of)
+                     TENS, MaskTable, mask_of, month_mask, slugs_of)
 from ..errors import TallyError
 from ..results import Evaluation, YakuHit, said
 from . import Game, InputDef
@@ -126,13 +126,70 @@ class Compiled:
         self.dry_four_not_yaku = r.dry_four_not_yaku
         self.godori_points, self.yukdori = r.godori_points, r.yukdori_bidori
         self.vip, self.palssari = r.vip_ssangpi, r.palssari
-        # fixed-set hits are built once
-        self._fixed = {k: YakuHit(k, NAMES[k]["en"], pts, slugs_of(m), NAMES[k])
-                       for k, pts, m in (("hong_dan", 3, HONG), ("cheong_dan", 3, CHEONG),
-                                         ("cho_dan", 3, CHO),
-                                         ("godori", self.godori_points, GODORI),
-                                         ("yukdori", 6, BIRDS4), ("vip_ssangpi", 3, VIP),
-                                         ("palssari", 8, PALSSARI))}
+        # the rows each group of cards gives, built once per option set on first use: a
+        # pile's rows are four table lookups (brights, birds, ribbons, the variants' sets)
+        # plus the animal and junk rows, the only ones a flexible card can change
+        self.extra_mask = (VIP if self.vip else 0) | (PALSSARI if self.palssari else 0)
+        self.brights = MaskTable(self._bright_rows)
+        self.birds = MaskTable(self._bird_rows)
+        self.ribbons = MaskTable(self._ribbon_rows)
+        self.extras = MaskTable(self._extra_rows)
+        self.yul = MaskTable(self._yul_hit)
+        self.pi_notes = MaskTable(lambda j: said("junk value {junk}: 1 + {further} further",
+                                              junk=j, further=j - 10))
+        self.choices = MaskTable(lambda key: _choice_sentences(self, key))
+
+    # -- the rows of each group of cards (section 4): (points, hits, ids) -------------------
+
+    def _bright_rows(self, b: int) -> tuple:
+        nb = b.bit_count()
+        if nb < 3:
+            return _NO_ROWS
+        if nb == 5:
+            return _rows(self.o_gwang, _hit("o_gwang", self.o_gwang, b))
+        if nb == 4:
+            if b & RAIN:
+                return _rows(self.bi_sa_gwang, _hit("bi_sa_gwang", self.bi_sa_gwang, b))
+            if self.dry_four_not_yaku:
+                return _rows(self.bi_sa_gwang, _hit(
+                    "bi_sa_gwang", self.bi_sa_gwang, b,
+                    said("four dry brights are no yaku here: any four brights")))
+            return _rows(self.sa_gwang, _hit("sa_gwang", self.sa_gwang, b))
+        return (_rows(2, _hit("bi_sam_gwang", 2, b)) if b & RAIN
+                else _rows(3, _hit("sam_gwang", 3, b)))
+
+    def _bird_rows(self, b: int) -> tuple:
+        if self.yukdori:
+            if b == BIRDS4:
+                return _rows(6, _hit("yukdori", 6, BIRDS4))
+            if b == GODORI:
+                return _rows(self.godori_points, _hit("godori", self.godori_points, GODORI))
+            if b.bit_count() == 3:
+                return _rows(4, _hit("bidori", 4, b))
+        elif b & GODORI == GODORI:
+            return _rows(self.godori_points, _hit("godori", self.godori_points, GODORI))
+        return _NO_ROWS
+
+    def _ribbon_rows(self, t: int) -> tuple:
+        hits = [_hit(k, 3, mk) for k, mk in (("hong_dan", HONG), ("cheong_dan", CHEONG),
+                                             ("cho_dan", CHO)) if t & mk == mk]
+        nt = t.bit_count()
+        if nt >= 5:
+            hits.append(_hit("tti", nt - 4, t, said("{ribbons} ribbons: 1 + {further} further",
+                                                    ribbons=nt, further=nt - 5)))
+        return _rows(sum(h.points for h in hits), *hits)
+
+    def _extra_rows(self, e: int) -> tuple:
+        """The variants' sets, which do not count toward the Stop target."""
+        hits = [_hit(k, pts, mk) for k, pts, mk in (("vip_ssangpi", 3, VIP),
+                                                    ("palssari", 8, PALSSARI))
+                if self.extra_mask & mk and e & mk == mk]
+        return _rows(sum(h.points for h in hits), *hits)
+
+    def _yul_hit(self, am: int) -> YakuHit:
+        n_a = am.bit_count()
+        return _hit("yul", n_a - 4, am, said("{animals} animals: 1 + {further} further",
+                                             animals=n_a, further=n_a - 5))
 
     # -- counting ---------------------------------------------------------------------------
 
@@ -147,140 +204,65 @@ class Compiled:
                 j += v
         return n_a, j
 
+    def best_reading(self, m: int) -> tuple[int, int, int]:
+        """(junk_flex, animals, junk value) with the most Stop points (2.3); ties keep the
+        first tried, all animal. Only the animal and junk rows depend on the reading, so the
+        pile is counted once and each reading is two sums."""
+        held = m & self.flex_mask
+        n_a, j = self.counts(m, 0)
+        if not held:
+            return 0, n_a, j
+        if len(self.flex) == 1:  # the usual case: one flexible card, two readings
+            v = self.flex[0][1]
+            if _flexible_gain(n_a - 1, j + v) > _flexible_gain(n_a, j):
+                return held, n_a - 1, j + v
+            return 0, n_a, j
+        best = None
+        for d in self.designations(m):
+            n_a, j = self.counts(m, d)
+            if best is None or _flexible_gain(n_a, j) > best[0]:
+                best = (_flexible_gain(n_a, j), d, n_a, j)
+        return best[1:]
+
     def points(self, m: int, n_a: int, j: int) -> tuple[int, int]:
         """(P_stop, P) for a pile with ``n_a`` animals and junk value ``j`` (section 4)."""
-        p = 0
-        nb = (m & BRIGHTS).bit_count()
-        if nb >= 3:
-            if nb == 5:
-                p = self.o_gwang
-            elif nb == 4:
-                p = self.bi_sa_gwang if (m & RAIN or self.dry_four_not_yaku) else self.sa_gwang
-            else:
-                p = 2 if m & RAIN else 3
-        if self.yukdori:
-            b = m & BIRDS4
-            if b == BIRDS4:
-                p += 6
-            elif b == GODORI:
-                p += self.godori_points
-            elif b.bit_count() == 3:
-                p += 4
-        elif m & GODORI == GODORI:
-            p += self.godori_points
+        p = (self.brights[m & BRIGHTS][0] + self.birds[m & BIRDS4][0]
+             + self.ribbons[m & RIBBONS][0] + _flexible_gain(n_a, j))
+        return p, (p + self.extras[m & self.extra_mask][0] if self.extra_mask else p)
+
+    def jokbo(self, m: int, junk_flex: int, n_a: int, j: int) -> tuple[int, int, tuple]:
+        """(P_stop, P, the scoring rows) of pile ``m`` read as ``junk_flex`` (its ``n_a``
+        animals and junk value ``j``), each table read once."""
+        b, w, r = self.brights[m & BRIGHTS], self.birds[m & BIRDS4], self.ribbons[m & RIBBONS]
+        p = b[0] + w[0] + r[0] + _flexible_gain(n_a, j)
+        hits = b[1] + w[1]
         if n_a >= 5:
-            p += n_a - 4
-        if m & HONG == HONG:
-            p += 3
-        if m & CHEONG == CHEONG:
-            p += 3
-        if m & CHO == CHO:
-            p += 3
-        nt = (m & RIBBONS).bit_count()
-        if nt >= 5:
-            p += nt - 4
+            hits += (self.yul[(m & self.animals) | (m & self.flex_mask & ~junk_flex)],)
+        hits += r[1]
         if j >= 10:
-            p += j - 9
-        extra = 0
-        if self.vip and m & VIP == VIP:
-            extra += 3
-        if self.palssari and m & PALSSARI == PALSSARI:
-            extra += 8
-        return p, p + extra
+            hits += (_hit("pi", j - 9, (m & self.junk_cards) | (m & junk_flex),
+                          self.pi_notes[j]),)
+        if self.extra_mask:
+            e = self.extras[m & self.extra_mask]
+            return p, p + e[0], hits + e[1]
+        return p, p, hits
 
     def hits(self, m: int, junk_flex: int, n_a: int, j: int) -> tuple[YakuHit, ...]:
         """The scoring rows (YakuHits with their cards) for one designation."""
-        out = []
-        nb_mask = m & BRIGHTS
-        nb = nb_mask.bit_count()
-        if nb >= 3:
-            rain = m & RAIN
-            if nb == 5:
-                out.append(_hit("o_gwang", self.o_gwang, nb_mask))
-            elif nb == 4:
-                if rain:
-                    out.append(_hit("bi_sa_gwang", self.bi_sa_gwang, nb_mask))
-                elif self.dry_four_not_yaku:
-                    out.append(_hit("bi_sa_gwang", self.bi_sa_gwang, nb_mask,
-                                    said("four dry brights are no yaku here: any four "
-                                         "brights")))
-                else:
-                    out.append(_hit("sa_gwang", self.sa_gwang, nb_mask))
-            else:
-                out.append(_hit("bi_sam_gwang", 2, nb_mask) if rain
-                           else _hit("sam_gwang", 3, nb_mask))
-        fx = self._fixed
-        if self.yukdori:
-            b = m & BIRDS4
-            if b == BIRDS4:
-                out.append(fx["yukdori"])
-            elif b == GODORI:
-                out.append(fx["godori"])
-            elif b.bit_count() == 3:
-                out.append(_hit("bidori", 4, b))
-        elif m & GODORI == GODORI:
-            out.append(fx["godori"])
-        if n_a >= 5:
-            am = (m & self.animals) | (m & self.flex_mask & ~junk_flex)
-            out.append(_hit("yul", n_a - 4, am, said("{animals} animals: 1 + {further} further",
-                                                     animals=n_a, further=n_a - 5)))
-        for k, mk in (("hong_dan", HONG), ("cheong_dan", CHEONG), ("cho_dan", CHO)):
-            if m & mk == mk:
-                out.append(fx[k])
-        tm = m & RIBBONS
-        nt = tm.bit_count()
-        if nt >= 5:
-            out.append(_hit("tti", nt - 4, tm, said("{ribbons} ribbons: 1 + {further} further",
-                                                    ribbons=nt, further=nt - 5)))
-        if j >= 10:
-            jm = (m & self.junk_cards) | (m & junk_flex)
-            out.append(_hit("pi", j - 9, jm, said("junk value {junk}: 1 + {further} further",
-                                                  junk=j, further=j - 10)))
-        if self.vip and m & VIP == VIP:
-            out.append(fx["vip_ssangpi"])
-        if self.palssari and m & PALSSARI == PALSSARI:
-            out.append(fx["palssari"])
-        return tuple(out)
+        return self.jokbo(m, junk_flex, n_a, j)[2]
 
-    def row_ids(self, m: int, n_a: int, j: int) -> set:
+    def row_ids(self, m: int, n_a: int, j: int) -> frozenset:
         """The ids of the rows ``hits`` would give, without building them (settlement speed;
         a test checks both agree)."""
-        out = set()
-        nb = (m & BRIGHTS).bit_count()
-        if nb >= 3:
-            if nb == 5:
-                out.add("o_gwang")
-            elif nb == 4:
-                out.add("bi_sa_gwang" if (m & RAIN or self.dry_four_not_yaku) else "sa_gwang")
-            else:
-                out.add("bi_sam_gwang" if m & RAIN else "sam_gwang")
-        if self.yukdori:
-            b = m & BIRDS4
-            if b == BIRDS4:
-                out.add("yukdori")
-            elif b == GODORI:
-                out.add("godori")
-            elif b.bit_count() == 3:
-                out.add("bidori")
-        elif m & GODORI == GODORI:
-            out.add("godori")
+        ids = (self.brights[m & BRIGHTS][2] + self.birds[m & BIRDS4][2]
+               + self.ribbons[m & RIBBONS][2])
         if n_a >= 5:
-            out.add("yul")
-        if m & HONG == HONG:
-            out.add("hong_dan")
-        if m & CHEONG == CHEONG:
-            out.add("cheong_dan")
-        if m & CHO == CHO:
-            out.add("cho_dan")
-        if (m & RIBBONS).bit_count() >= 5:
-            out.add("tti")
+            ids += ("yul",)
         if j >= 10:
-            out.add("pi")
-        if self.vip and m & VIP == VIP:
-            out.add("vip_ssangpi")
-        if self.palssari and m & PALSSARI == PALSSARI:
-            out.add("palssari")
-        return out
+            ids += ("pi",)
+        if self.extra_mask:
+            ids += self.extras[m & self.extra_mask][2]
+        return frozenset(ids)
 
     def designations(self, m: int, forced: int | None = None) -> tuple[int, ...]:
         """Every junk_flex mask to try for pile ``m``: all-animal first (the tie-break)."""
@@ -300,8 +282,22 @@ class Compiled:
         return tuple(sorted(subs, key=lambda x: x.bit_count()))
 
 
+_NO_ROWS = (0, (), ())
+
+
+def _rows(points: int, *hits: YakuHit) -> tuple:
+    """A group's table entry: its points, its hits and their ids."""
+    return points, hits, tuple(h.id for h in hits)
+
+
+def _flexible_gain(n_a: int, j: int) -> int:
+    """The points of the animal and junk rows: 1 at 5 animals and at junk value 10, +1 for
+    each further one (section 4)."""
+    return (n_a - 4 if n_a >= 5 else 0) + (j - 9 if j >= 10 else 0)
+
+
 def _hit(k, pts, mask, note=""):
-    return YakuHit(k, NAMES[k]["en"], pts, slugs_of(mask), NAMES[k], note)
+    return YakuHit.of_mask(k, NAMES[k]["en"], pts, mask, NAMES[k], note)
 
 
 def _compile(rules) -> Compiled:
@@ -336,9 +332,18 @@ _CHOICE = {
 
 def _choice_words(c: Compiled, m: int, junk_flex: int, n_a: int,
                   why: str = "") -> tuple[str, ...]:
+    """How each flexible card of pile ``m`` was counted, in words (built once per reading)."""
+    held = m & c.flex_mask
+    if not held:
+        return ()
+    return c.choices[held, junk_flex & held, n_a, why]
+
+
+def _choice_sentences(c: Compiled, key) -> tuple[str, ...]:
+    held, junk_flex, n_a, why = key
     out = []
     for bit, v, slug in c.flex:
-        if m & bit:
+        if held & bit:
             if junk_flex & bit:
                 out.append(said(_CHOICE[True, why], card=slug, junk=v))
             else:
@@ -354,19 +359,9 @@ def evaluate(m: int, c: Compiled) -> Evaluation:
                               card=bad, table=c.rules.joker_table,
                               abilities=c.rules.joker_abilities), game=GID, card=bad,
                          option="joker_table")
-    if not m & c.flex_mask:
-        n_a, j = c.counts(m, 0)
-        ps, p = c.points(m, n_a, j)
-        return Evaluation(p, c.hits(m, 0, n_a, j), (),
-                          {"stop_points": ps, "animals": n_a, "junk_value": j})
-    best = None
-    for d in c.designations(m):
-        n_a, j = c.counts(m, d)
-        ps, p = c.points(m, n_a, j)
-        if best is None or (ps, p) > best[0]:
-            best = ((ps, p), d, n_a, j)
-    (ps, p), d, n_a, j = best
-    return Evaluation(p, c.hits(m, d, n_a, j), _choice_words(c, m, d, n_a),
+    d, n_a, j = c.best_reading(m)
+    ps, p, hits = c.jokbo(m, d, n_a, j)
+    return Evaluation(p, hits, _choice_words(c, m, d, n_a) if m & c.flex_mask else (),
                       {"stop_points": ps, "animals": n_a, "junk_value": j})
 
 

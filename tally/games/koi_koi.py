@@ -14,7 +14,8 @@ from typing import NamedTuple
 from collections.abc import Mapping
 
 from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK,
-                     INO_SHIKA_CHO, POETRY_RIBBONS, RIBBONS, TENS, month_mask, slugs_of)
+                     INO_SHIKA_CHO, POETRY_RIBBONS, RIBBONS, TENS, month_mask, slugs_of,
+                     submasks)
 from ..errors import TallyError
 from ..options import BOOL, HANAMI_BOOK, INT, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
@@ -417,8 +418,8 @@ class Compiled:
             if len(self.hits) > 30000:
                 self.hits.clear()
             yid, pts, cards = key
-            h = self.hits[key] = YakuHit(yid, _NAMES[yid]["en"], pts, slugs_of(cards), _NAMES[yid],
-                                         self.notes.get(yid, ""))
+            h = self.hits[key] = YakuHit.of_mask(yid, _NAMES[yid]["en"], pts, cards,
+                                                 _NAMES[yid], self.notes.get(yid, ""))
         return h
 
 
@@ -770,61 +771,33 @@ def _book_evaluator(c: Compiled):
     views_with_friends): _met and _combine fused, each "one of" category reduced to its best
     row at once. Within a category the best row is known from the counts alone: goko 10 >
     shiko 8 > ame_shiko 7 > sanko 5; a ribbon set (>= 5) beats tan (<= 5) and akatan_aotan
-    beats either set; inoshikacho (T + 2) beats tane (T - 4). A sake cup with a choice goes
-    to the general path. tests/test_koi_koi.py checks both paths agree on random piles."""
-    views, alt, winc, special = c.views, c.alt, c.willow_inc, c.special
-    sake_and, sake_w, sake_choice = c.sake_and, c.sake_chaff_w, c.sake_choice
-    hits, hit, empty = c.hits, c.hit, c.empty
+    beats either set; inoshikacho (T + 2) beats tane (T - 4). What a category gives depends
+    only on the pile's cards of that category, so every subset of each category is scored
+    once per option set (a table of at most 1,024 rows; the Brights and the Views share one,
+    in the order a pile lists its rows) and a pile is three lookups and its chaff count. A
+    sake cup with a choice goes to the general path. tests/test_koi_koi.py checks both paths
+    agree on random piles."""
+    special, sake_and, sake_w = c.special, c.sake_and, c.sake_chaff_w
+    sake_choice, hit, empty = c.sake_choice, c.hit, c.empty
+
+    def table(rows_of, group: int) -> dict:
+        def entry(sub: int) -> tuple:
+            rows = rows_of(sub, c)
+            return sum(y[1] for y in rows), tuple([hit(y) for y in rows])
+        return {sub: entry(sub) for sub in submasks(group)}
+
+    brights = table(_book_brights_views, BRIGHT_VIEW_CARDS)
+    ribbons, tens = table(_book_ribbons, RIBBONS), table(_book_tens, TENS)
+    # a kasu row's cards differ from pile to pile, so its hit is built, never cached
+    of_mask, kasu_names, kasu_note = YakuHit.of_mask, _NAMES["kasu"], c.notes.get("kasu", "")
 
     def evaluate_book(m: int) -> Evaluation:
         if sake_choice and m & SAKE:
             return _evaluate_general(m, c)
-        out = []
-        b = m & BRIGHTS
-        if b:
-            dry = b & DRY_BRIGHTS
-            d = dry.bit_count()
-            if d >= 3:
-                if d == 4:
-                    out.append(("goko", 10, b) if b & RAINMAN else ("shiko", 8, dry))
-                else:
-                    out.append(("ame_shiko", 7, b) if b & RAINMAN else ("sanko", 5, dry))
-        if views and m & SAKE:
-            if m & CURTAIN:
-                out.append(("hanami", 5, HANAMI_CARDS))
-            if m & MOON:
-                out.append(("tsukimi", 5, TSUKIMI_CARDS))
-        r = m & RIBBONS
-        if r.bit_count() >= 3:
-            aka = m & POETRY == POETRY
-            ao = m & BLUE == BLUE
-            if alt or not (aka or ao):
-                rd = r & DRY_RIBBONS
-                n = rd.bit_count()
-                if n >= 5:
-                    out.append(("tan", n - 4, rd))
-                if alt:
-                    if ao:
-                        out.append(("aotan", 5, BLUE))
-                    if aka:
-                        out.append(("akatan", 5, POETRY))
-            else:
-                ri = r if winc else r & DRY_RIBBONS
-                n = ri.bit_count()
-                out.append(("akatan_aotan", n + 4, ri) if aka and ao else
-                           ("aotan", n + 2, ri) if ao else ("akatan", n + 2, ri))
-        t = m & TENS
-        n = t.bit_count()
-        if n >= 3:
-            if alt:
-                if n >= 5:
-                    out.append(("tane", n - 4, t))
-                if m & ISC == ISC:
-                    out.append(("inoshikacho", 5, ISC))
-            elif m & ISC == ISC:
-                out.append(("inoshikacho", n + 2, t))
-            elif n >= 5:
-                out.append(("tane", n - 4, t))
+        pb, hb = brights[m & BRIGHT_VIEW_CARDS]
+        pr, hr = ribbons[m & RIBBONS]
+        pt, ht = tens[m & TENS]
+        points, out = pb + pr + pt, hb + hr + ht
         ch = m & CHAFFS
         n = ch.bit_count()
         if n >= 6:  # at most 4 more: special_chaffs (+2) and a 2-chaff sake cup (+2)
@@ -834,15 +807,78 @@ def _book_evaluator(c: Compiled):
                 n += sake_w
                 ch |= SAKE
             if n >= 10:
-                out.append(("kasu", n - 9, ch))
+                points += n - 9
+                out += (of_mask("kasu", kasu_names["en"], n - 9, ch, kasu_names, kasu_note),)
         if not out:
             return empty
-        points = 0
-        for y in out:
-            points += y[1]
-        return Evaluation(points, tuple([hits.get(y) or hit(y) for y in out]))
+        return Evaluation(points, out)
 
     return evaluate_book
+
+
+VIEW_CARDS = SAKE | CURTAIN | MOON
+BRIGHT_VIEW_CARDS = BRIGHTS | SAKE  # the curtain and the moon are brights
+
+
+def _book_brights_views(bv: int, c: Compiled) -> list:
+    """The best Bright row, then the Views rows, of the brights and sake cup ``bv``."""
+    return _book_brights(bv & BRIGHTS, c) + _book_views(bv & VIEW_CARDS, c)
+
+
+def _book_brights(b: int, c: Compiled) -> list:
+    """The best Bright row of the brights ``b`` (the book's points)."""
+    dry = b & DRY_BRIGHTS
+    d = dry.bit_count()
+    if d == 4:
+        return [("goko", 10, b) if b & RAINMAN else ("shiko", 8, dry)]
+    if d == 3:
+        return [("ame_shiko", 7, b) if b & RAINMAN else ("sanko", 5, dry)]
+    return []
+
+
+def _book_views(v: int, c: Compiled) -> list:
+    """The Views rows of the sake cup, curtain and moon ``v``."""
+    if not (c.views and v & SAKE):
+        return []
+    return ([("hanami", 5, HANAMI_CARDS)] if v & CURTAIN else []) + \
+        ([("tsukimi", 5, TSUKIMI_CARDS)] if v & MOON else [])
+
+
+def _book_ribbons(r: int, c: Compiled) -> list:
+    """The best Ribbon row of the ribbons ``r`` (each row under the alternative charts)."""
+    if r.bit_count() < 3:
+        return []
+    out = []
+    aka = r & POETRY == POETRY
+    ao = r & BLUE == BLUE
+    if c.alt or not (aka or ao):
+        rd = r & DRY_RIBBONS
+        n = rd.bit_count()
+        if n >= 5:
+            out.append(("tan", n - 4, rd))
+        if c.alt:
+            if ao:
+                out.append(("aotan", 5, BLUE))
+            if aka:
+                out.append(("akatan", 5, POETRY))
+        return out
+    ri = r if c.willow_inc else r & DRY_RIBBONS
+    n = ri.bit_count()
+    return [("akatan_aotan", n + 4, ri) if aka and ao else
+            ("aotan", n + 2, ri) if ao else ("akatan", n + 2, ri)]
+
+
+def _book_tens(t: int, c: Compiled) -> list:
+    """The best Other row of the tens ``t`` (each row under the alternative charts)."""
+    n = t.bit_count()
+    if n < 3:
+        return []
+    if c.alt:
+        return ([("tane", n - 4, t)] if n >= 5 else []) + \
+            ([("inoshikacho", 5, ISC)] if t & ISC == ISC else [])
+    if t & ISC == ISC:
+        return [("inoshikacho", n + 2, t)]
+    return [("tane", n - 4, t)] if n >= 5 else []
 
 
 # --- a round (digest sections 5.1-5.5, 6, 7) ----------------------------------------------
