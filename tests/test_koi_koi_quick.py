@@ -401,7 +401,7 @@ def test_the_result_says_what_was_declared():
     (quick_round([stop("A")], [("yaku_of_the_month",)]), {},
      "yaku_of_the_month is not a yaku under these rules", "declared.A.0.yaku"),
     (quick_round([stop("A")], [("yaku_of_the_month",)]), {"yaku_of_the_month": True},
-     "yaku_of_the_month needs the round's month", "month"),
+     "Yaku of the Month needs the round's month", "month"),
     ({**quick_round([stop("A")], AKATAN), "declared": {"Cy": []}}, {},
      "declared names 'Cy', who is not one of the players", "declared.Cy"),
     ({**quick_round([stop("A")], AKATAN), "declared": {"A": {"yaku": "akatan"}}}, {},

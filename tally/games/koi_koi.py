@@ -17,7 +17,7 @@ from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK,
                      INO_SHIKA_CHO, POETRY_RIBBONS, RIBBONS, TENS, month_mask, slugs_of,
                      submasks)
 from ..errors import TallyError
-from ..options import BOOL, HANAMI_BOOK, INT, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, INT, Option, Preset, rule_words
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import events_of, is_mapping, piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
@@ -1311,8 +1311,7 @@ def _named_cards(p: str, yid: str, month) -> int:
     if yid != "yaku_of_the_month":
         return _NAMED_CARDS.get(yid, 0)
     if month is None:
-        raise _err(said("declared.{player}: yaku_of_the_month needs the round's month (input "
-                        "'month')", player=p), player=p, option="yaku_of_the_month",
+        raise _err(said("{player}'s Yaku of the Month needs the round's month", player=p), player=p, option="yaku_of_the_month",
                    field="month")
     return MONTHS[FLOWER_IDS.index(month)]
 
@@ -1631,14 +1630,13 @@ def _need_month(t: _Table, p: str, c: Compiled):
         return
     if c.month_yaku and any(m & mm == mm for mm in MONTHS):
         raise _err(said("{player}'s captured cards hold all four cards of a month: give the "
-                        "round's month (input 'month') to score yaku_of_the_month",
-                        player=p), player=p, option="yaku_of_the_month", field="month")
+                        "round's month to score Yaku of the Month", player=p), player=p, option="yaku_of_the_month", field="month")
     seasonal = ("views_in_season_only" if c.season_only else
                 "views_double_in_season" if c.season_double else None)
     if seasonal and any(row[0] in VIEW_SEASON for row in _views_rows(m, c, NO_CONTEXT)):
         raise _err(said("{player}'s captured cards hold a Viewing yaku: give the round's "
-                        "month (input 'month') to score it under {option}", player=p,
-                        option=seasonal), player=p, option=seasonal, field="month")
+                        "month to score it under the house rule \"{rule}\"", player=p,
+                        rule=rule_words(GAME_ID, seasonal)), player=p, option=seasonal, field="month")
 
 
 def _need_month_declared(d: _Declared, p: str, c: Compiled):
@@ -1647,8 +1645,9 @@ def _need_month_declared(d: _Declared, p: str, c: Compiled):
                 "views_double_in_season" if c.season_double else None)
     views = [y for y, _ in d.rows if y in VIEW_SEASON]
     if seasonal and views:
-        raise _err(said("{player}'s declared {yaku} needs the round's month (input 'month') "
-                        "under {option}", player=p, yaku=views[0], option=seasonal),
+        raise _err(said("{player}'s declared {yaku} needs the round's month under the house rule "
+                        "\"{rule}\"", player=p, yaku=_NAMES[views[0]]["en"],
+                        rule=rule_words(GAME_ID, seasonal)),
                    player=p, option=seasonal, field="month")
 
 
@@ -2132,10 +2131,11 @@ GAME = Game(
         # fill it in (tally/series.py passes no month to the round), so the table gives it
         InputDef("month", "choice", "Optional: the round's month (its flower; 1-12 also "
                  "accepted), for Yaku of the Month and the seasonal Viewing rules.",
-                 choices=FLOWER_IDS),
+                 choices=FLOWER_IDS, requires=("yaku_of_the_month", "views_in_season_only",
+                                               "views_double_in_season")),
         InputDef("weather", "choice", "Optional: the weather, when weather voids the Viewing yaku "
                  "(rain voids Flower Viewing, fog Moon Viewing).", choices=WEATHERS,
-                 default="clear"),
+                 default="clear", requires=("weather_voids_views",)),
         # quick entry (issue 9): instead of a player's captured cards
         InputDef("declared", "list",
                  "Quick entry, instead of a player's captured cards: the yaku they score, by "
