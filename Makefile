@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench stress stress-faults stress-fuzz clean
+.PHONY: run test bench bench-postgres stress stress-faults stress-fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,7 +17,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m tally.cli serve --host 0.0.0.0 --port $${PORT:-8000}
 
+# The store and API tests also run on PostgreSQL: a throwaway cluster (tests/pg_cluster.py,
+# Debian's server installed when missing) on 127.0.0.1, started by the tests, stopped at the end.
 test: $(STAMP)
+	sh tests/ensure-postgres.sh
 	sh tests/browser/ensure-chromium.sh
 	sh tests/browser/ensure-axe.sh
 	$(BIN)/python -m pytest
@@ -27,6 +30,16 @@ bench: $(STAMP)
 	$(BIN)/python bench/api.py
 	$(BIN)/python bench/growth.py
 	$(BIN)/python bench/durability.py
+
+# The same mixed load and growth table on PostgreSQL (issue 13): a throwaway cluster
+# (tests/pg_cluster.py) on 127.0.0.1; the mixed load with 1 and then 2 server processes (one
+# worker each, the clients spread over them) and the ratio; then the growth table. Stops
+# with a clear message while the store has no PostgreSQL backend.
+bench-postgres: $(STAMP)
+	sh tests/ensure-postgres.sh
+	$(BIN)/python tests/pg_cluster.py sh -c '\
+	  $(BIN)/python bench/api.py --database-url "$$PG_URL" --servers 1,2 --workers 1 && \
+	  $(BIN)/python bench/growth.py --database-url "$$PG_URL"'
 
 # The real server on 127.0.0.1 under faults: SIGKILL in the middle of concurrent writes
 # (FAULT_TRIALS, default 30), then schemathesis on every operation (FUZZ_MAX_EXAMPLES, default

@@ -12,6 +12,13 @@ Target (issue 12): at least 1,000 requests/s and p99 under 50 ms on this 2-core 
 
     python bench/api.py [--requests 6000] [--clients 8] [--runs 5] [--server waitress]
     python bench/api.py --server none   # Flask's test client in-process (no HTTP)
+
+On PostgreSQL (issue 13; ``make bench-postgres`` starts a throwaway cluster): every server
+gets ``DATABASE_URL``; ``--servers 1,2`` measures 1 and then 2 separate server processes
+(each ``--workers`` forked workers, 1 here) with the clients spread over them, as behind a
+proxy, and prints the ratio of 2 to 1.
+
+    python bench/api.py --database-url postgresql://... --servers 1,2 --workers 1
 """
 
 from __future__ import annotations
@@ -94,9 +101,11 @@ class TestClient:
 
 
 def server_pids(proc) -> list[int]:
-    """The server process and the worker processes it started."""
+    """The server process and the worker processes it started (of each, for a list)."""
     if proc is None:
         return []
+    if isinstance(proc, list):
+        return [pid for one in proc for pid in server_pids(one)]
     try:
         kids = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
     except OSError:
@@ -142,16 +151,20 @@ def free_port() -> int:
     return port
 
 
-def start_server(kind: str, db: str, threads: int):
+def start_server(kind: str, db: str, threads: int, workers: int = 0,
+                 database_url: str | None = None):
     port = free_port()
     env = dict(os.environ, TALLY_DATABASE=db, PYTHONPATH=str(ROOT))
+    if database_url:
+        env["DATABASE_URL"] = database_url
     if kind == "gunicorn":
         cmd = [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
                "--log-level", "warning", "tally:create_app()"]
     else:
         cmd = [sys.executable, "-m", "tally.cli", "serve", "--host", "127.0.0.1", "--port",
-               str(port), "--threads", str(threads)]
-    log = open(db + ".server.log", "wb")  # a pipe nobody reads could fill up and block it
+               str(port), "--threads", str(threads), "--workers", str(workers)]
+    # stderr to a file: a pipe nobody reads could fill up and block the server
+    log = open(f"{db}.{port}.server.log", "wb")
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
     for _ in range(200):
         try:
@@ -159,7 +172,7 @@ def start_server(kind: str, db: str, threads: int):
             return proc, port
         except OSError:
             if proc.poll() is not None:
-                raise SystemExit(Path(db + ".server.log").read_text())
+                raise SystemExit(Path(f"{db}.{port}.server.log").read_text())
             time.sleep(0.05)
     proc.kill()
     raise SystemExit("the server did not start")
@@ -258,45 +271,91 @@ def spread(runs, key, fmt="{:,.1f}") -> str:
 BASELINE_RPS, BASELINE_P99, BASELINE_CPU_MS = 440, (33 + 91) / 2, 2.0
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--requests", type=int, default=6000)
-    p.add_argument("--clients", type=int, default=8)
-    p.add_argument("--sessions", type=int, default=200)
-    p.add_argument("--runs", type=int, default=5)
-    p.add_argument("--server", choices=["waitress", "gunicorn", "none"], default="waitress")
-    p.add_argument("--threads", type=int, default=4, help="waitress threads per worker")
-    p.add_argument("--seed", type=int, default=1)
-    a = p.parse_args(argv)
+def require_postgres_store(url: str) -> None:
+    """Stop with a clear message unless the app stores its sessions in the PostgreSQL
+    database ``url`` when ``DATABASE_URL`` names it (the backend of issue 13)."""
+    try:
+        import psycopg
+    except ImportError:
+        raise SystemExit("psycopg is not installed: run 'make bench-postgres' (it installs the "
+                         "project's dependencies) or pip install -e .") from None
+    import tally
+    keep = {k: os.environ.get(k) for k in ("DATABASE_URL", "TALLY_DATABASE")}
+    tmp = tempfile.mkdtemp(prefix="tally-bench-check-")
+    os.environ.update(DATABASE_URL=url, TALLY_DATABASE=os.path.join(tmp, "ignored.sqlite"))
+    try:
+        app = tally.create_app()   # migrates the schema of the store it opens
+        getattr(app.extensions["tally_store"], "close", lambda: None)()
+    except Exception as e:  # noqa: BLE001 - any failure here means: no usable backend
+        raise SystemExit(f"the app could not open DATABASE_URL={url}: "
+                         f"{type(e).__name__}: {e}") from None
+    finally:
+        for k, v in keep.items():
+            os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
+    with psycopg.connect(url) as conn:
+        made = conn.execute("SELECT to_regclass('sessions')").fetchone()[0]
+    if made is None:
+        raise SystemExit("the store does not support PostgreSQL yet: with DATABASE_URL set, "
+                         "the app made no tables in that database (tally/store.py still opens "
+                         "its SQLite file). The PostgreSQL backend of issue 13 must land first.")
 
-    rng = random.Random(a.seed)
-    pool = round_pool()
-    tmp = tempfile.mkdtemp(prefix="tally-bench-", dir=os.environ.get("BENCH_DIR"))
-    db = os.path.join(tmp, "bench.sqlite")
-    proc = None
+
+class Servers:
+    """``n`` server processes on their own ports; each new client goes to the next one, as
+    a proxy's round robin does."""
+
+    def __init__(self, a, db: str, n: int):
+        self.procs, self.ports = [], []
+        for _ in range(n):
+            proc, port = start_server(a.server, db, a.threads, a.workers, a.database_url)
+            self.procs.append(proc)
+            self.ports.append(port)
+        self.turn = 0
+        self.lock = threading.Lock()
+
+    def client(self) -> HttpClient:
+        with self.lock:
+            port = self.ports[self.turn % len(self.ports)]
+            self.turn += 1
+        return HttpClient(port)
+
+    def stop(self):
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            proc.wait(timeout=10)
+
+
+def measure(a, rng, pool, db: str, n_servers: int) -> tuple[list[dict], dict, int]:
+    """``a.runs`` runs against ``n_servers`` server processes (or the test client)."""
+    servers = None
     if a.server == "none":
         import tally
         app = tally.create_app({"DATABASE": db})
-        make_client = lambda: TestClient(app)  # noqa: E731
+        make_client, procs = (lambda: TestClient(app)), None
     else:
-        proc, port = start_server(a.server, db, a.threads)
-        make_client = lambda: HttpClient(port)  # noqa: E731
+        servers = Servers(a, db, n_servers)
+        make_client, procs = servers.client, servers.procs
     runs, peak, workers = [], {}, 0
     try:
         for _ in range(a.runs):  # fresh sessions each run: none is full after a few runs
             sessions = make_sessions(make_client(), a.sessions, pool, rng)
-            runs.append(one_run(a, make_client, sessions, pool, rng, proc))
-            for pid, rss, pss in server_memory(proc):
+            runs.append(one_run(a, make_client, sessions, pool, rng, procs))
+            for pid, rss, pss in server_memory(procs):
                 peak[pid] = max(peak.get(pid, (0, 0)), (rss, pss))
-            workers = max(workers, len(server_pids(proc)))
+            workers = max(workers, len(server_pids(procs)))
     finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(timeout=10)
+        if servers is not None:
+            servers.stop()
+    return runs, peak, workers
 
-    print(f"API mixed load ({a.server}, {a.clients} clients, {a.sessions} sessions of 12 "
-          f"months, 80% session reads / 20% new rounds): {a.runs} runs of {a.requests} "
-          f"requests, median (range)")
+
+def report(a, runs, peak, workers, n_servers: int) -> bool:
+    store = "PostgreSQL" if a.database_url else "SQLite"
+    how = f"{n_servers} server process(es), " if a.database_url else ""
+    print(f"API mixed load ({a.server}, {store}, {how}{a.clients} clients, {a.sessions} "
+          f"sessions of 12 months, 80% session reads / 20% new rounds): {a.runs} runs of "
+          f"{a.requests} requests, median (range)")
     rps = statistics.median(r["rps"] for r in runs)
     p99 = statistics.median(r["p99"] for r in runs)
     print(f"  requests/s  {spread(runs, 'rps', '{:,.0f}')}   x{rps / BASELINE_RPS:.2f} of the "
@@ -305,7 +364,7 @@ def main(argv=None):
     print(f"  p99 ms      {spread(runs, 'p99')}   x{p99 / BASELINE_P99:.2f} of the issue's "
           f"33-91 (target < 50); reads {spread(runs, 'read_p99')}, writes "
           f"{spread(runs, 'write_p99')}")
-    if proc is not None:
+    if a.server != "none":
         cpu = statistics.median(r["cpu_ms"] for r in runs)
         print(f"  server CPU  {spread(runs, 'cpu_ms', '{:.2f}')} ms per request "
               f"(x{cpu / BASELINE_CPU_MS:.2f} of the issue's ~2), "
@@ -313,13 +372,55 @@ def main(argv=None):
               f"{spread(runs, 'client_cores', '{:.2f}')}); machine load "
               f"{os.getloadavg()[0]:.1f}")
         print("  server memory, highest seen: " + ", ".join(
-            f"{'main' if i == 0 else 'worker'} {rss:.0f} MB RSS / {pss:.0f} MB PSS"
-            for i, (rss, pss) in enumerate(peak.values())) + f" ({workers} processes)")
+            f"{rss:.0f} MB RSS / {pss:.0f} MB PSS"
+            for rss, pss in peak.values()) + f" ({workers} processes)")
     errors = sum(r["counts"]["error"] for r in runs)
     print(f"  outcomes: {dict((k, sum(r['counts'][k] for r in runs)) for k in runs[0]['counts'])}")
     met = rps >= 1000 and p99 < 50 and errors == 0
     print("  target met" if met else "  TARGET MISSED")
-    return 0
+    return errors == 0
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--requests", type=int, default=6000)
+    p.add_argument("--clients", type=int, default=8)
+    p.add_argument("--sessions", type=int, default=200)
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--server", choices=["waitress", "gunicorn", "none"], default="waitress")
+    p.add_argument("--threads", type=int, default=4, help="waitress threads per worker")
+    p.add_argument("--workers", type=int, default=0,
+                   help="worker processes per server (default: one per core)")
+    p.add_argument("--servers", default="1",
+                   help="server processes, or a list to compare (1,2: the ratio of 2 to 1)")
+    p.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"),
+                   help="postgresql://... : the servers store in PostgreSQL (DATABASE_URL)")
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args(argv)
+    counts = [int(x) for x in a.servers.split(",") if x]
+    if a.database_url:
+        if a.server != "waitress":
+            p.error("--database-url runs the waitress server (python -m tally.cli serve)")
+        require_postgres_store(a.database_url)
+    elif counts != [1]:
+        p.error("several server processes share one store only on PostgreSQL (--database-url)")
+
+    rng = random.Random(a.seed)
+    pool = round_pool()
+    tmp = tempfile.mkdtemp(prefix="tally-bench-", dir=os.environ.get("BENCH_DIR"))
+    db = os.path.join(tmp, "bench.sqlite")
+    medians, clean = {}, True
+    for n in counts:
+        runs, peak, workers = measure(a, rng, pool, db, n)
+        clean = report(a, runs, peak, workers, n) and clean
+        medians[n] = statistics.median(r["rps"] for r in runs)
+    if len(counts) > 1:
+        first = counts[0]
+        print("  requests/s by server processes: " + ", ".join(
+            f"{n}: {medians[n]:,.0f} (x{medians[n] / medians[first]:.2f} of {first})"
+            for n in counts) + f" on {os.cpu_count()} cores shared with the clients and "
+            "PostgreSQL")
+    return 0 if clean else 1
 
 
 if __name__ == "__main__":

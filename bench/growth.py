@@ -20,6 +20,10 @@ Each figure is also given as a ratio to the issue's baseline table (the middle o
 the issue gives; "-" where the issue has no figure for that size).
 
     python bench/growth.py [--runs 7] [--sizes 12,100,1000] [--groups 10,100,1000]
+    python bench/growth.py --database-url postgresql://...   # on PostgreSQL (issue 13)
+
+With ``--database-url`` the sessions are built through the app's own store with
+``DATABASE_URL`` set, into that (empty) database, and the server runs with it too.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from live_server import LiveServer, read_memory  # noqa: E402
 
@@ -116,14 +121,27 @@ MAKERS = {"koi-koi": koi_koi_round, "go-stop": go_stop_round}
 
 # ----------------------------------------------------------------------------- building
 
-def build(db: str, sizes, groups, seed: int) -> dict:
+def open_store(db: str, database_url: str | None):
+    """The store to build in: the SQLite file directly, or whatever the app opens for
+    ``DATABASE_URL`` (the PostgreSQL backend)."""
+    if not database_url:
+        from tally.store import Store
+        st = Store(db, "NORMAL")  # building only; the server writes with FULL
+        st.migrate()
+        return st
+    from api import require_postgres_store
+    require_postgres_store(database_url)
+    import tally
+    os.environ.update(DATABASE_URL=database_url, TALLY_DATABASE=db)
+    return tally.create_app().extensions["tally_store"]
+
+
+def build(db: str, sizes, groups, seed: int, database_url: str | None = None) -> dict:
     """Sessions and groups stored directly (through the store, as imports are)."""
     from tally import series
-    from tally.store import Store
 
     rng = random.Random(seed)
-    st = Store(db, "NORMAL")  # building only; the server writes with FULL
-    st.migrate()
+    st = open_store(db, database_url)
     out = {"sessions": {}, "groups": {}}
     for game, players in GAMES.items():
         cfg = series.check_config({"game": game, "players": list(players), "length": None})
@@ -280,6 +298,8 @@ def main(argv=None) -> int:
     p.add_argument("--sizes", default="12,100,1000")
     p.add_argument("--groups", default="10,100,1000")
     p.add_argument("--seed", type=int, default=12)
+    p.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"),
+                   help="postgresql://... : build in and serve from PostgreSQL (DATABASE_URL)")
     a = p.parse_args(argv)
     if a.runs < 5:
         p.error("at least 5 runs")
@@ -288,11 +308,15 @@ def main(argv=None) -> int:
     tmp = tempfile.mkdtemp(prefix="tally-growth-", dir=os.environ.get("BENCH_DIR"))
     db = os.path.join(tmp, "growth.sqlite")
     t0 = time.perf_counter()
-    made = build(db, sizes, groups, a.seed)
-    print(f"Growth (issue 12): built {len(made['sessions'])} sessions and "
+    made = build(db, sizes, groups, a.seed, a.database_url)
+    store = "PostgreSQL" if a.database_url else "SQLite"
+    print(f"Growth (issue 12, {store}): built {len(made['sessions'])} sessions and "
           f"{sum(groups)} group sessions through the store in {time.perf_counter() - t0:.1f} s;"
           f" {a.runs} runs of each request, one client, median (range) in ms")
-    srv = LiveServer(db, env={"TALLY_SQLITE_SYNCHRONOUS": "FULL"}).start()
+    env = {"TALLY_SQLITE_SYNCHRONOUS": "FULL"}
+    if a.database_url:
+        env["DATABASE_URL"] = a.database_url
+    srv = LiveServer(db, env=env).start()
     try:
         mem0 = server_memory(srv.pid)
         c = Client(srv.port)

@@ -1,6 +1,7 @@
-"""``flask --app tally init-db | export <session> | import <file>`` and the ``make run``
-server (``python -m tally.cli serve``): waitress in one process per core. SQLite in WAL mode
-is shared by the processes; their writes queue on a file lock (tally.store)."""
+"""``flask --app tally init-db | export <session> | import <file> | move-to-postgres`` and the
+``make run`` server (``python -m tally.cli serve``): waitress in one process per core. SQLite
+in WAL mode is shared by the processes, whose writes queue on a file lock; on PostgreSQL
+(``DATABASE_URL``) each process has its own connection pool (tally.db)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,10 @@ def register(app):
     def init_db():
         """Create or migrate the database schema."""
         v = _store().migrate()
-        click.echo(f"database {current_app.config['DATABASE']} at schema version {v}")
+        where = current_app.config.get("DATABASE_URL") or current_app.config["DATABASE"]
+        if "@" in where:  # a url's user (and password) stay off the terminal
+            where = where.split("://")[0] + "://" + where.rpartition("@")[2]
+        click.echo(f"database {where} at schema version {v}")
 
     @app.cli.command("export")
     @click.argument("session")
@@ -59,6 +63,27 @@ def register(app):
         click.echo(json.dumps(out, indent=2))
 
 
+    @app.cli.command("move-to-postgres")
+    @click.option("--from", "source", help="the SQLite file (default: the app's DATABASE)")
+    @click.option("--to", "target", help="postgresql://... (default: DATABASE_URL)")
+    def move_to_postgres(source, target):
+        """Copy every session, round, history entry, group, idempotency record and standing
+        row of a SQLite file into an empty PostgreSQL database, in one transaction."""
+        from .move import MoveError, move
+
+        source = source or current_app.config["DATABASE"]
+        target = target or current_app.config.get("DATABASE_URL")
+        if not target:
+            raise click.ClickException("--to postgresql://... (or DATABASE_URL) is needed")
+        if not os.path.isfile(source):
+            raise click.ClickException(f"no SQLite file at {source}")
+        try:
+            counts = move(source, target)
+        except MoveError as e:
+            raise click.ClickException(str(e)) from None
+        click.echo("copied " + ", ".join(f"{n} {t}" for t, n in counts.items()))
+
+
 def banner(host: str, port: int, public: str | None) -> str:
     from .share import lan_ip, qr_terminal
 
@@ -88,7 +113,7 @@ def serve(argv=None):
     if workers <= 1 or not hasattr(os, "fork"):
         run_worker(app, sock, a.threads)
     else:
-        app.extensions["tally_store"].close()  # no SQLite connection crosses a fork
+        app.extensions["tally_store"].close()  # no connection or pool crosses a fork
         supervise(app, sock, a.threads, workers)
 
 

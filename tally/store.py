@@ -1,9 +1,17 @@
-"""Storage: one SQLite file through sqlite-utils (schema, migrations, WAL), and the writes a
-session goes through (versions, the append-only history, undo, idempotency keys, tokens).
+"""Storage: the schema and its migrations, and the writes a session goes through (versions,
+the append-only history, undo, idempotency keys, tokens), on one of two backends (tally.db):
+a SQLite file (the default: WAL, zero set-up) or PostgreSQL (``DATABASE_URL``), for several
+app servers on one database. The SQL is written once with ``?`` placeholders; what differs
+between the two is in tally.dialects.
 
-Every write is one ``BEGIN IMMEDIATE`` transaction on a per-thread connection in autocommit
+Every write is one transaction on the thread's connection, which is otherwise in autocommit
 mode (sqlite-utils' own ``with conn:`` blocks would commit half-way, so writes inside a
-transaction use plain SQL on the same connection). Readers never block thanks to WAL.
+transaction use plain SQL on the same connection). On SQLite a write is ``BEGIN IMMEDIATE``
+behind a file lock shared by the server processes, and readers never block thanks to WAL. On
+PostgreSQL a write first locks its session's row (``SELECT ... FOR UPDATE``) and then checks
+the version: the writers of one session queue on that row across processes and machines,
+writers of different sessions never wait for each other, and no retry loop is needed (a
+SERIALIZABLE transaction would abort the loser and leave the retry to us).
 
 Tokens: the edit token is random (``secrets``); the read-only token is derived from it with
 HMAC, so an edit-token holder can always get the read-only link while a read-only token
@@ -15,22 +23,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import secrets
-import sqlite3
-import threading
-from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timezone
+from decimal import Decimal
 from typing import Any, Callable
 
 import sqlite_utils
 
-try:
-    import fcntl
-except ImportError:  # Windows
-    fcntl = None
-
 from . import series
+from .db import SYNCHRONOUS, backend_for  # noqa: F401 (SYNCHRONOUS: kept importable here)
+from .dialects import POSTGRES, SQLITE, Dialect
 from .results import said
 from .series import RoundState, SeriesConfig
 
@@ -105,41 +108,54 @@ def _dumps(x) -> str:
 
 
 # ----------------------------------------------------------------------------- migrations
+# One list for both backends. A migration gets the database being migrated: ``db.conn``
+# runs its SQL (``?`` placeholders), ``_dialect(db)`` says where SQLite and PostgreSQL differ
+# (a sqlite_utils.Database, as older tests pass, is SQLite).
 
-def _m1(db: sqlite_utils.Database):
-    db["sessions"].create({
-        "id": str, "title": str, "game": str, "config": str, "group_id": str,
-        "player_ids": str, "edit_hash": str, "read_hash": str, "version": int, "state": str,
-        "created": str, "updated": str}, pk="id", not_null={"game", "config", "version"})
-    db["rounds"].create({"session_id": str, "seq": int, "view": str, "created": str},
-                        pk=("session_id", "seq"))
-    db["history"].create({"id": int, "session_id": str, "version": int, "action": str,
-                          "actor": str, "at": str, "before": str, "after": str, "undoes": int},
-                         pk="id")
-    db["history"].create_index(["session_id", "id"])
-    db["idempotency"].create({"key": str, "scope": str, "body_hash": str, "status": int,
-                              "body": str, "created": str}, pk=("key", "scope"))
+def _dialect(db) -> Dialect:
+    return getattr(db, "dialect", SQLITE)
 
 
-def _m2(db: sqlite_utils.Database):
-    db["groups"].create({"id": str, "name": str, "token_hash": str, "created": str}, pk="id")
-    db["group_players"].create({"id": str, "group_id": str, "name": str, "created": str},
-                               pk="id")
-    db["group_players"].create_index(["group_id", "name"], unique=True)
-    db["sessions"].create_index(["group_id", "created"])
+def _ddl(db, *statements: str):
+    d = _dialect(db)
+    for sql in statements:
+        db.conn.execute(d.ddl(sql))
 
 
-def _m3(db: sqlite_utils.Database):
+def _m1(db):
+    _ddl(db,
+         "CREATE TABLE sessions (id TEXT PRIMARY KEY, title TEXT, game {sorted} NOT NULL, "
+         "config TEXT NOT NULL, group_id TEXT, player_ids TEXT, edit_hash TEXT, read_hash TEXT, "
+         "version INTEGER NOT NULL, state TEXT, created TEXT, updated TEXT)",
+         "CREATE TABLE rounds (session_id TEXT, seq INTEGER, view TEXT, created TEXT, "
+         "PRIMARY KEY (session_id, seq))",
+         "CREATE TABLE history (id {serial}, session_id TEXT, version INTEGER, action TEXT, "
+         "actor TEXT, at TEXT, before TEXT, after TEXT, undoes INTEGER)",
+         "CREATE INDEX idx_history_session_id_id ON history (session_id, id)",
+         "CREATE TABLE idempotency (key TEXT, scope TEXT, body_hash TEXT, status INTEGER, "
+         "body TEXT, created TEXT, PRIMARY KEY (key, scope))")
+
+
+def _m2(db):
+    _ddl(db,
+         "CREATE TABLE groups (id TEXT PRIMARY KEY, name TEXT, token_hash TEXT, created TEXT)",
+         "CREATE TABLE group_players (id TEXT PRIMARY KEY, group_id TEXT, name {sorted}, "
+         "created TEXT)",
+         "CREATE UNIQUE INDEX idx_group_players_group_id_name ON group_players (group_id, name)",
+         "CREATE INDEX idx_sessions_group_id_created ON sessions (group_id, created)")
+
+
+def _m3(db):
     """Idempotency records no longer keep a key or a response in plain text (a create's
     response holds its edit token): filed under a digest, the response sealed. The old rows
     go: they are at most two days old and hold tokens."""
-    db["idempotency"].drop()
-    db["idempotency"].create({"lookup": str, "body_hash": str, "status": int, "sealed": bytes,
-                              "expires": str}, pk="lookup", not_null={"sealed", "expires"})
-    db["idempotency"].create_index(["expires"])
+    _ddl(db, "DROP TABLE idempotency",
+         "CREATE TABLE idempotency (lookup TEXT PRIMARY KEY, body_hash TEXT, status INTEGER, "
+         "sealed {blob} NOT NULL, expires TEXT NOT NULL)",
+         "CREATE INDEX idx_idempotency_expires ON idempotency (expires)")
 
 
-def _m4(db: sqlite_utils.Database):
+def _m4(db):
     """Writes that cost one round (issue 12): each round keeps its share of the running
     summary (its ledger entries, its line, the head and the standings' tallies after it) and
     its input apart from its result (what a rescoring reads), so
@@ -170,7 +186,7 @@ def _step_texts(step: series.Step) -> tuple[str, str, str, str]:
     return _dumps(step.ledger), _dumps(step.line), _dumps(step.head), _dumps(step.tallies)
 
 
-def _m5(db: sqlite_utils.Database):
+def _m5(db):
     """The evening's end and statistics (issue 14): a session the table ended early
     ("Finish now") says so (``finished``: 1, kept through corrections and undone by undo), and
     each round's tallies count the calls that paid or failed and the penalties suffered, and
@@ -190,157 +206,114 @@ def _m5(db: sqlite_utils.Database):
                   (_dumps(series.standing(json.loads(state), tallies)), sid))
 
 
-# Head-to-head (issue 14): the chips each seat paid each other seat in a session, kept by SQLite
-# as rounds are written and removed (a correction deletes the rounds after it and inserts them
-# again), so a group's head-to-head adds up a few rows a session, not every round's ledger.
-_PAIRS_IN = ("INSERT INTO session_pairs (session_id, payer, payee, chips) "
-             "SELECT {r}.session_id, json_extract(value, '$.from'), json_extract(value, '$.to'), "
-             "json_extract(value, '$.amount') FROM json_each({r}.ledger) WHERE true "
-             "ON CONFLICT (session_id, payer, payee) DO UPDATE SET chips = chips + excluded.chips;")
-_PAIRS_OUT = ("UPDATE session_pairs SET chips = chips - (SELECT total(json_extract(value, "
-              "'$.amount')) FROM json_each({r}.ledger) WHERE json_extract(value, '$.from') = "
-              "session_pairs.payer AND json_extract(value, '$.to') = session_pairs.payee) "
-              "WHERE session_id = {r}.session_id; DELETE FROM session_pairs WHERE session_id = "
-              "{r}.session_id AND abs(chips) < 1e-9;")
-PAIR_TRIGGERS = (
-    "CREATE TRIGGER rounds_pairs_in AFTER INSERT ON rounds BEGIN "
-    + _PAIRS_IN.format(r="NEW") + " END",
-    "CREATE TRIGGER rounds_pairs_out AFTER DELETE ON rounds BEGIN "
-    + _PAIRS_OUT.format(r="OLD") + " END",
-    "CREATE TRIGGER rounds_pairs_change AFTER UPDATE OF ledger ON rounds BEGIN "
-    + _PAIRS_OUT.format(r="OLD") + " " + _PAIRS_IN.format(r="NEW") + " END",
-)
+# Head-to-head (issue 14): the chips each seat paid each other seat in a session, kept by the
+# database's triggers as rounds are written and removed (a correction deletes the rounds after
+# it and inserts them again), so a group's head-to-head adds up a few rows a session, not every
+# round's ledger. The triggers' SQL is the dialect's (tally.dialects).
+PAIR_TRIGGERS = SQLITE.pair_triggers
 
 
-def _m6(db: sqlite_utils.Database):
+def _m6(db):
     """The group's league (issue 14): a group gets a read-only link (``read_hash``, derived
     from its token like a session's; an older group's is filled in the first time its token
     is used), each session keeps the chips each seat paid each other seat (``session_pairs``,
     kept by the triggers above; the stored rounds are added up once here), and a group keeps
     its sessions' view-only links sealed with a key only its links give (``group_links``)."""
-    c = db.conn
-    c.execute("ALTER TABLE groups ADD COLUMN read_hash TEXT")
-    c.execute("CREATE TABLE session_pairs (session_id TEXT NOT NULL, payer TEXT NOT NULL, "
-              "payee TEXT NOT NULL, chips NUMERIC NOT NULL, "
-              "PRIMARY KEY (session_id, payer, payee)) WITHOUT ROWID")
-    c.execute("CREATE TABLE group_links (session_id TEXT PRIMARY KEY, group_id TEXT NOT NULL, "
-              "sealed BLOB NOT NULL)")
-    c.execute("CREATE INDEX group_links_group ON group_links (group_id)")
-    for sql in PAIR_TRIGGERS:
-        c.execute(sql)
-    c.execute("INSERT INTO session_pairs SELECT r.session_id, json_extract(e.value, '$.from'), "
-              "json_extract(e.value, '$.to'), total(json_extract(e.value, '$.amount')) "
-              "FROM rounds r, json_each(r.ledger) e GROUP BY 1, 2, 3")
-    c.execute("DELETE FROM session_pairs WHERE abs(chips) < 1e-9")
+    d = _dialect(db)
+    _ddl(db, "ALTER TABLE groups ADD COLUMN read_hash TEXT",
+         "CREATE TABLE session_pairs (session_id TEXT NOT NULL, payer {sorted} NOT NULL, "
+         "payee {sorted} NOT NULL, chips NUMERIC NOT NULL, "
+         "PRIMARY KEY (session_id, payer, payee)){without_rowid}",
+         "CREATE TABLE group_links (session_id TEXT PRIMARY KEY, group_id TEXT NOT NULL, "
+         "sealed {blob} NOT NULL)",
+         "CREATE INDEX group_links_group ON group_links (group_id)")
+    for sql in d.pair_triggers:
+        db.conn.execute(sql)
+    db.conn.execute(d.pairs_fill)
+    db.conn.execute("DELETE FROM session_pairs WHERE abs(chips) < 1e-9")
 
 
 MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4, 5: _m5, 6: _m6}
-# "FULL": a commit reaches the disk before the 201 is sent, so an acknowledged round survives
-# a power cut; "NORMAL" in WAL mode may lose the last commits then (bench/durability.py).
-SYNCHRONOUS = ("FULL", "NORMAL")
+
+
+@dataclass(frozen=True)
+class _Migrating:
+    """What a migration gets on PostgreSQL: the connection and the dialect."""
+    conn: Any
+    dialect: Dialect
 
 
 class Store:
-    def __init__(self, path: str, synchronous: str = "FULL"):
-        if synchronous not in SYNCHRONOUS:
-            raise ValueError(f"synchronous must be one of {SYNCHRONOUS}, not {synchronous!r}")
+    """The sessions, rounds, history, groups and idempotency records, on SQLite (a file's
+    path, the default) or PostgreSQL (a ``postgresql://`` url): tally.db holds the
+    connections and transactions, tally.dialects the SQL that differs."""
+
+    def __init__(self, path: str, synchronous: str = "FULL", *, pool_size: int = 10):
+        self.backend = backend_for(path, synchronous, pool_size)
+        self.dialect: Dialect = self.backend.dialect
         self.path, self.synchronous = path, synchronous
-        self._local = threading.local()
-        # Writers of this process queue on a lock instead of SQLite's busy handler, which
-        # sleeps in growing steps (up to 100 ms) while another thread holds the write lock.
-        self._write_lock = threading.Lock()
-        self._lock_fd: int | None = None
-        self._lock_pid = 0
+
+    @property
+    def postgres(self) -> bool:
+        return self.dialect is POSTGRES
 
     # -- connections and transactions
     @property
-    def conn(self) -> sqlite3.Connection:
-        c = getattr(self._local, "conn", None)
-        if c is None:
-            c = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
-                                timeout=10)
-            c.execute("PRAGMA journal_mode=WAL")
-            c.execute(f"PRAGMA synchronous={self.synchronous}")
-            c.execute("PRAGMA busy_timeout=10000")
-            self._local.conn = c
-            self._local.depth = 0
-        return c
+    def conn(self):
+        """This thread's connection: ``execute(sql with ?, params)`` gives a cursor."""
+        return self.backend.conn
 
     @property
     def db(self) -> sqlite_utils.Database:
+        """The SQLite file through sqlite-utils (SQLite only: the older tests' migrations)."""
+        if self.postgres:
+            raise TypeError("sqlite-utils works on SQLite files only")
         return sqlite_utils.Database(self.conn)
 
     def close(self):
-        c = getattr(self._local, "conn", None)
-        if c is not None:
-            c.close()
-            self._local.conn = None
+        self.backend.close()
 
-    @contextmanager
+    def release(self):
+        """The request is over: a pooled connection goes back to the pool."""
+        self.backend.release()
+
     def transaction(self):
-        """One write transaction (re-entrant: nested calls join the outer one)."""
-        conn = self.conn
-        if self._local.depth:
-            self._local.depth += 1
-            try:
-                yield conn
-            finally:
-                self._local.depth -= 1
-            return
-        with self._write_lock, self._process_lock():
-            conn.execute("BEGIN IMMEDIATE")
-            self._local.depth = 1
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            else:
-                conn.execute("COMMIT")
-            finally:
-                self._local.depth = 0
-
-    @contextmanager
-    def _process_lock(self):
-        """The writers of every server process queue on a lock file beside the database
-        (flock: the next writer wakes as soon as the lock is free), not in SQLite's busy
-        handler. Where there is no flock (Windows: one process) the thread lock is enough."""
-        if fcntl is None or self.path == ":memory:":
-            yield
-            return
-        if self._lock_fd is None or self._lock_pid != os.getpid():
-            self._lock_fd = os.open(self.path + "-writer", os.O_RDWR | os.O_CREAT, 0o600)
-            self._lock_pid = os.getpid()  # a forked process opens its own (flock is per open)
-        fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
+        """One write transaction (re-entrant: nested calls join the outer one). On SQLite
+        the writers queue on a file lock; on PostgreSQL on the row of the session written
+        (``_writable``)."""
+        return self.backend.transaction()
 
     def migrate(self) -> int:
-        """Create or upgrade the schema (PRAGMA user_version holds the schema version)."""
-        db = self.db
-        db.enable_wal()
+        """Create or upgrade the schema (SQLite: PRAGMA user_version holds the schema
+        version; PostgreSQL: the schema_version table)."""
+        if self.postgres:
+            db = _Migrating(self.conn, POSTGRES)
+        else:
+            db = self.db
+            db.enable_wal()
         with self.transaction() as conn:
-            have = conn.execute("PRAGMA user_version").fetchone()[0]
+            self.backend.lock_migrations(conn)
+            have = self.backend.schema_version(conn)
             for v in range(have + 1, SCHEMA_VERSION + 1):
                 MIGRATIONS[v](db)
-                conn.execute(f"PRAGMA user_version = {v}")
+                self.backend.set_schema_version(conn, v)
         return SCHEMA_VERSION
 
     # -- reading
     SESSION_KEYS = ("id", "title", "game", "config", "group_id", "player_ids", "edit_hash",
                     "read_hash", "version", "state", "created", "updated", "standing")
 
-    def session_row(self, sid: str) -> dict | None:
+    def session_row(self, sid: str, *, lock: bool = False) -> dict | None:
         """The session's row: ``state`` is the head of its summary (``series.summary``
-        without the ledger and rounds lists; ``full_state`` has them)."""
+        without the ledger and rounds lists; ``full_state`` has them). ``lock``: held until
+        the transaction ends (PostgreSQL; on SQLite the write lock already is)."""
         row = self.conn.execute(f"SELECT {', '.join(self.SESSION_KEYS)} FROM sessions "
-                                "WHERE id = ?", (sid,)).fetchone()
+                                "WHERE id = ?" + (self.dialect.lock_row if lock else ""),
+                                (sid,)).fetchone()
         return None if row is None else dict(zip(self.SESSION_KEYS, row))
 
-    def need_session(self, sid: str) -> dict:
-        row = self.session_row(sid)
+    def need_session(self, sid: str, *, lock: bool = False) -> dict:
+        row = self.session_row(sid, lock=lock)
         if row is None:
             raise NotFound(said("no session {session!r}", session=sid), field="session_id")
         return row
@@ -370,8 +343,9 @@ class Store:
             return []
         marks = ",".join("?" * len(seqs))
         return self.conn.execute(
-            "SELECT seq, json_extract(line, '$.month'), json_extract(head, '$.totals') FROM "
-            f"rounds WHERE session_id = ? AND seq IN ({marks}) ORDER BY seq",
+            f"SELECT seq, {self.dialect.json_int('line', 'month')}, "
+            f"{self.dialect.json_text('head', 'totals')} FROM rounds "
+            f"WHERE session_id = ? AND seq IN ({marks}) ORDER BY seq",
             (sid, *seqs)).fetchall()
 
     def round_count(self, sid: str) -> int:
@@ -408,8 +382,9 @@ class Store:
 
     def history(self, sid: str) -> list[dict]:
         out = []
-        for r in self.db.query("SELECT * FROM history WHERE session_id = ? ORDER BY id", [sid]):
-            r = dict(r)
+        for values in self.conn.execute(f"SELECT {', '.join(HISTORY_KEYS)} FROM history "
+                                        "WHERE session_id = ? ORDER BY id", (sid,)):
+            r = dict(zip(HISTORY_KEYS, values))
             r["before"] = json.loads(r["before"]) if r["before"] else None
             r["after"] = json.loads(r["after"]) if r["after"] else None
             out.append(r)
@@ -427,6 +402,11 @@ class Store:
 
     # -- idempotency (tally.api.idempotency decides what is filed and seals it)
     def idempotent(self, lookup: str, body_hash: str, *, key: str) -> tuple[int, bytes] | None:
+        """The stored answer filed under ``lookup``. Called inside the write's transaction:
+        on PostgreSQL a lock on the lookup (held to the commit) makes a replay that races the
+        first request on another app server wait for it and then find its answer."""
+        if self.postgres:
+            self.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (lookup,))
         row = self.conn.execute("SELECT body_hash, status, sealed FROM idempotency WHERE "
                                 "lookup = ? AND expires > ?", (lookup, now())).fetchone()
         if row is None:
@@ -439,8 +419,11 @@ class Store:
 
     def remember(self, lookup: str, body_hash: str, status: int, sealed: bytes, *,
                  expires: str):
-        self.conn.execute("INSERT OR REPLACE INTO idempotency VALUES (?, ?, ?, ?, ?)",
-                          (lookup, body_hash, status, sealed, expires))
+        self.conn.execute(
+            "INSERT INTO idempotency (lookup, body_hash, status, sealed, expires) VALUES "
+            "(?, ?, ?, ?, ?) ON CONFLICT (lookup) DO UPDATE SET body_hash = excluded.body_hash,"
+            " status = excluded.status, sealed = excluded.sealed, expires = excluded.expires",
+            (lookup, body_hash, status, sealed, expires))
 
     def purge_idempotency(self, before: str) -> int:
         """Forget the records that expired before ``before`` (an ISO time)."""
@@ -493,6 +476,10 @@ class Store:
             (gid,))]
 
     def _identities(self, gid: str, names) -> list[str]:
+        """The group players' ids of a new session's seats; new names join the group (two
+        app servers adding the same name queue on the group's row)."""
+        if self.postgres:
+            self.conn.execute("SELECT id FROM groups WHERE id = ? FOR UPDATE", (gid,))
         ids = []
         for n in names:
             row = self.conn.execute("SELECT id FROM group_players WHERE group_id = ? AND "
@@ -545,7 +532,8 @@ class Store:
         names = {p["id"]: p["name"] for p in self.group_players(gid)}
         out = []
         for sid, g, config, pids, standing in self._group_sessions(
-                "id, game, json_extract(config, '$.players'), player_ids, standing", gid,
+                f"id, game, {self.dialect.json_text('config', 'players')}, player_ids, standing",
+                gid,
                 since, until, game):
             seats = json.loads(config)
             out.append({"id": sid, "game": g, "standing": json.loads(standing),
@@ -586,8 +574,9 @@ class Store:
         return [{"id": sid, "title": title, "game": g, "created": created,
                  "players": seats(players, pids), "standing": json.loads(standing)}
                 for sid, title, g, created, players, pids, standing in self._league_query(
-                    "s.id, s.title, s.game, s.created, json_extract(s.config, '$.players'), "
-                    "s.player_ids, s.standing", "sessions s", gid, since, until, game)]
+                    "s.id, s.title, s.game, s.created, "
+                    f"{self.dialect.json_text('s.config', 'players')}, s.player_ids, s.standing",
+                    "sessions s", gid, since, until, game)]
 
     def group_pair_rows(self, gid: str, since: str | None = None, until: str | None = None,
                         game: str | None = None) -> list[dict]:
@@ -596,12 +585,12 @@ class Store:
         seats = self._seats(gid)
         out = []
         for sid, players, pids, payer, payee, chips in self._league_query(
-                "s.id, json_extract(s.config, '$.players'), s.player_ids, p.payer, p.payee, "
-                "p.chips", "sessions s JOIN session_pairs p ON p.session_id = s.id", gid, since,
-                until, game, "s.created, p.payer, p.payee"):
+                f"s.id, {self.dialect.json_text('s.config', 'players')}, s.player_ids, p.payer, "
+                "p.payee, p.chips", "sessions s JOIN session_pairs p ON p.session_id = s.id",
+                gid, since, until, game, "s.created, p.payer, p.payee"):
             who = seats(players, pids)
             out.append({"session": sid, "from": who.get(payer, payer),
-                        "to": who.get(payee, payee), "chips": chips})
+                        "to": who.get(payee, payee), "chips": _number(chips)})
         return out
 
     def group_games(self, gid: str) -> list[str]:
@@ -612,7 +601,9 @@ class Store:
     def link_group_session(self, gid: str, sid: str, sealed: bytes) -> None:
         """Keep a session's view-only link for its group, sealed by the caller."""
         with self.transaction() as c:
-            c.execute("INSERT OR REPLACE INTO group_links VALUES (?, ?, ?)", (sid, gid, sealed))
+            c.execute("INSERT INTO group_links (session_id, group_id, sealed) VALUES (?, ?, ?) "
+                      "ON CONFLICT (session_id) DO UPDATE SET group_id = excluded.group_id, "
+                      "sealed = excluded.sealed", (sid, gid, sealed))
 
     def group_links(self, gid: str) -> dict[str, bytes]:
         return dict(self.conn.execute("SELECT session_id, sealed FROM group_links WHERE "
@@ -646,12 +637,12 @@ class Store:
             for h in history or ():
                 cur = c.execute(
                     "INSERT INTO history (session_id, version, action, actor, at, before,"
-                    " after, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    " after, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (sid, h.get("version"), h.get("action"), h.get("actor"), h.get("at"),
                      _dumps(h["before"]) if h.get("before") is not None else None,
                      _dumps(h["after"]) if h.get("after") is not None else None,
                      ids.get(h.get("undoes"))))
-                ids[h.get("id")] = cur.lastrowid
+                ids[h.get("id")] = cur.fetchone()[0]
             if _finish_in_force(history or ()) and steps and not head["complete"]:
                 c.execute("UPDATE sessions SET finished = 1, state = ?, standing = ? "
                           "WHERE id = ?", (_dumps(series.finished(head)), _dumps(
@@ -680,7 +671,7 @@ class Store:
 
     def _writable(self, sid: str, version: int | None) -> tuple[dict, SeriesConfig]:
         """The session's row and configuration for a write based on ``version``."""
-        row = self.need_session(sid)
+        row = self.need_session(sid, lock=True)
         if version is not None and version != row["version"]:
             raise Stale(row["version"], version)
         return row, series.config_of(json.loads(row["config"]))
@@ -857,6 +848,17 @@ class Store:
             "history": [{k: h[k] for k in ("id", "version", "action", "actor", "at", "before",
                                             "after", "undoes")} for h in self.history(sid)],
         }
+
+
+HISTORY_KEYS = ("id", "session_id", "version", "action", "actor", "at", "before", "after",
+                "undoes")
+
+
+def _number(x):
+    """A NUMERIC as JSON has it: PostgreSQL gives a Decimal, SQLite an int or a float."""
+    if isinstance(x, Decimal):
+        return int(x) if x == x.to_integral_value() else float(x)
+    return x
 
 
 CHANGES = ("add_round", "replace_round", "delete_round", "finish")  # what an undo reverts

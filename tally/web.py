@@ -26,6 +26,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=os.environ.get("TALLY_DATABASE")
         or os.path.join(app.instance_path, "tally.sqlite"),
+        # PostgreSQL for several app servers on one database (postgresql://...); without
+        # it, the SQLite file DATABASE (tally.store)
+        DATABASE_URL=os.environ.get("DATABASE_URL"),
         # FULL: a 201 is sent once the round would survive a power cut (tally.store)
         SQLITE_SYNCHRONOUS=os.environ.get("TALLY_SQLITE_SYNCHRONOUS", "FULL").upper(),
         # links and QR codes use this address; without it, the request's own address when
@@ -46,7 +49,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .store import Store
 
-    store = Store(app.config["DATABASE"], app.config["SQLITE_SYNCHRONOUS"])
+    store = Store(app.config["DATABASE_URL"] or app.config["DATABASE"],
+                  app.config["SQLITE_SYNCHRONOUS"])
+    app.teardown_appcontext(lambda exc: store.release())  # a pooled connection goes back
     store.migrate()  # schema created and migrated on start
     from .store import now
 

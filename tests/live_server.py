@@ -2,6 +2,7 @@
 port, for the fault tests, the stress scripts and the benchmarks.
 
     with LiveServer(db_path) as srv:          # starts, waits for /api/v1/health
+                                              # (db_path: a SQLite file or a postgresql:// url)
         srv.request("GET", "/api/v1/health")  # (status, headers, body bytes)
         srv.memory()                          # {"VmHWM": kB, "VmRSS": kB} of the server
         srv.kill()                            # SIGKILL: a crash
@@ -19,6 +20,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -51,7 +53,8 @@ class LiveServer:
     the same port (phones retry the same address)."""
 
     def __init__(self, database: str | os.PathLike, *, port: int | None = None,
-                 threads: int = 4, env: dict | None = None, start_timeout: float = 30.0):
+                 threads: int = 4, env: dict | None = None, start_timeout: float = 30.0,
+                 log_path: str | os.PathLike | None = None):
         self.database = str(database)
         self.port = port or free_port()
         self.threads = threads
@@ -60,7 +63,9 @@ class LiveServer:
         self.proc: subprocess.Popen | None = None
         self.peak_kb = 0  # the highest VmHWM seen over every process this object started
         # stderr goes to a file: a pipe nobody reads could fill up and block the server
-        self.log_path = self.database + ".server.log"
+        self.log_path = str(log_path or self.database + ".server.log")
+        if self.postgres and log_path is None:
+            self.log_path = os.path.join(tempfile.mkdtemp(prefix="tally-live-"), "server.log")
 
     # -- lifecycle
     @property
@@ -68,11 +73,17 @@ class LiveServer:
         return self.proc.pid if self.proc else None
 
     @property
+    def postgres(self) -> bool:
+        return self.database.startswith("postgresql://")
+
+    @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}"
 
     def env(self) -> dict:
-        return {**os.environ, "PYTHONPATH": str(ROOT), "TALLY_DATABASE": self.database,
+        where = ({"DATABASE_URL": self.database} if self.postgres
+                 else {"TALLY_DATABASE": self.database, "DATABASE_URL": ""})
+        return {**os.environ, "PYTHONPATH": str(ROOT), **where,
                 # share links name this address, so nothing looks up the LAN address
                 "TALLY_PUBLIC_URL": self.url, **self.extra_env}
 

@@ -27,8 +27,8 @@ def k9():
 
 
 @pytest.fixture
-def app(tmp_path):
-    return tally.create_app({"DATABASE": str(tmp_path / "api.sqlite"), "TESTING": True})
+def app(db_config):
+    return tally.create_app(db_config)  # on SQLite and on PostgreSQL (conftest.py)
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ K7 = {"captures": {"A": ["pine-poetry", "plum-poetry", "cherry-poetry"], "B": []
 
 
 @pytest.fixture
-def app(tmp_path):
-    return tally.create_app({"DATABASE": str(tmp_path / "c.sqlite"), "TESTING": True})
+def app(db_config):
+    return tally.create_app(db_config)  # on SQLite and on PostgreSQL (conftest.py)
 
 
 def new_session(app, length=12):

@@ -11,8 +11,8 @@ SERIES_KEYS = ("players", "dealer", "carry")  # the series supplies these itself
 
 
 @pytest.fixture()
-def client(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite")}).test_client()
+def client(db_config):
+    return create_app(db_config).test_client()  # on SQLite and on PostgreSQL (conftest.py)
 
 
 @pytest.mark.parametrize("game", sorted(tally.GAMES))

@@ -34,8 +34,8 @@ def say(lang, text):
 
 
 @pytest.fixture
-def app(tmp_path):
-    return tally.create_app({"DATABASE": str(tmp_path / "groups.sqlite"), "TESTING": True})
+def app(db_config):
+    return tally.create_app(db_config)  # on SQLite and on PostgreSQL (conftest.py)
 
 
 @pytest.fixture

@@ -16,9 +16,8 @@ HEAD_KEYS = {"month", "months_played", "length", "complete", "game_over", "game_
 
 
 @pytest.fixture
-def client(tmp_path):
-    return tally.create_app({"DATABASE": str(tmp_path / "w.sqlite"), "TESTING": True}
-                            ).test_client()
+def client(db_config):
+    return tally.create_app(db_config).test_client()  # SQLite and PostgreSQL (conftest.py)
 
 
 def new_session(client, length=12):

@@ -26,8 +26,10 @@ def alive(pid: int) -> bool:
         return False
 
 
-def test_writes_through_every_worker_are_kept_once(tmp_path):
-    with LiveServer(tmp_path / "p.sqlite", env={"WORKERS": "2"}) as srv:
+def test_writes_through_every_worker_are_kept_once(database):
+    """On SQLite (a file lock queues the workers' writes) and on PostgreSQL (the session's
+    row lock does)."""
+    with LiveServer(database, env={"WORKERS": "2"}) as srv:
         assert len(workers_of(srv.pid)) == 2
         made = srv.json("POST", "/api/v1/sessions", {"game": "koi-koi", "players": ["A", "B"],
                                                      "length": None}, expect=201)

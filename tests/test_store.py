@@ -1,5 +1,6 @@
 """The store (tally/store.py): schema and migrations, WAL, tokens, versions, history, undo,
-idempotency keys, export and re-import. Rounds are koi-koi.md section 9 K7 (akatan 5) and K9
+idempotency keys, export and re-import, on SQLite and on PostgreSQL (the ``database`` fixture
+of conftest.py). Rounds are koi-koi.md section 9 K7 (akatan 5) and K9
 (B: tane 1 x 2 = 2)."""
 
 import json
@@ -8,7 +9,8 @@ import sqlite3
 import pytest
 
 from tally import TallyError, series
-from tally.store import SCHEMA_VERSION, Conflict, NotFound, Stale, Store, read_token_of
+from tally.store import (SCHEMA_VERSION, Conflict, NotFound, Stale, Store, digest,
+                         read_token_of)
 
 POETRY = ["pine-poetry", "plum-poetry", "cherry-poetry"]
 K7 = {"captures": {"A": POETRY, "B": []}, "events": [{"type": "stop", "player": "A"}]}
@@ -18,8 +20,8 @@ K9 = {"captures": {"A": POETRY, "B": ["plum-warbler", "wisteria-cuckoo", "iris-b
 
 
 @pytest.fixture
-def st(tmp_path):
-    s = Store(str(tmp_path / "t.sqlite"))
+def st(database):
+    s = Store(database)
     s.migrate()
     yield s
     s.close()
@@ -38,7 +40,9 @@ def inputs(st, sid):
     return [r.input for r in st.round_states(sid)]
 
 
-def test_schema_created_migrated_and_wal(st, tmp_path):
+def test_schema_created_migrated_and_wal(tmp_path):
+    st = Store(str(tmp_path / "t.sqlite"))
+    st.migrate()
     conn = sqlite3.connect(tmp_path / "t.sqlite")
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -46,6 +50,38 @@ def test_schema_created_migrated_and_wal(st, tmp_path):
     assert {"sessions", "rounds", "history", "idempotency", "groups",
             "group_players"} <= tables
     assert st.migrate() == SCHEMA_VERSION  # a second start migrates nothing and keeps data
+
+
+def test_postgres_schema_created_and_migrated_once(pg_fresh):
+    st = Store(pg_fresh)
+    assert st.migrate() == SCHEMA_VERSION  # the template is migrated: nothing left to do
+    tables = {r[0] for r in st.conn.execute(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")}
+    assert {"sessions", "rounds", "history", "idempotency", "groups", "group_players",
+            "session_pairs", "group_links", "schema_version"} <= tables
+    assert st.conn.execute("SELECT version FROM schema_version").fetchall() == [
+        (SCHEMA_VERSION,)]
+
+
+def test_postgres_schema_from_an_empty_database(pg_url):
+    """Every migration runs on PostgreSQL from version 0 (the template fixture hides that)."""
+    import uuid
+
+    import psycopg
+
+    name = "m_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(pg_url, autocommit=True) as c:
+        c.execute(f'CREATE DATABASE "{name}"')
+    st = Store(pg_url.rpartition("/")[0] + "/" + name)
+    try:
+        assert st.migrate() == SCHEMA_VERSION
+        cfg = series.check_config({"game": "koi-koi", "players": ["A", "B"], "length": 6})
+        sid = st.create_session(cfg)["id"]
+        assert st.add_round(sid, 1, K7)["version"] == 2
+    finally:
+        st.close()
+        with psycopg.connect(pg_url, autocommit=True) as c:
+            c.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 def test_migration_from_version_1(tmp_path):
@@ -63,7 +99,17 @@ def test_migration_from_version_1(tmp_path):
     assert "groups" in sqlite_utils.Database(s.conn).table_names()
 
 
-def test_tokens_are_random_hashed_and_distinguished(st, cfg, tmp_path):
+def everything_stored(st, database) -> bytes:
+    """Every byte the database keeps: the SQLite file and its log, or every PostgreSQL row."""
+    if st.postgres:
+        tables = [t for (t,) in st.conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")]
+        return "\n".join(str(r) for t in tables
+                         for r in st.conn.execute(f"SELECT * FROM {t}")).encode()
+    return open(database, "rb").read() + open(database + "-wal", "rb").read()
+
+
+def test_tokens_are_random_hashed_and_distinguished(st, cfg, database):
     out = st.create_session(cfg)
     row = st.session_row(out["id"])
     assert st.auth(row, out["edit_token"]) == "edit"
@@ -71,7 +117,8 @@ def test_tokens_are_random_hashed_and_distinguished(st, cfg, tmp_path):
     assert st.auth(row, "wrong") is None and st.auth(row, None) is None
     assert out["read_token"] == read_token_of(out["edit_token"])
     assert len(out["edit_token"]) >= 40
-    raw = (tmp_path / "t.sqlite").read_bytes() + (tmp_path / "t.sqlite-wal").read_bytes()
+    raw = everything_stored(st, database)
+    assert digest(out["edit_token"]).encode() in raw  # what is stored is the digest
     assert out["edit_token"].encode() not in raw and out["read_token"].encode() not in raw
     assert st.create_session(cfg)["edit_token"] != out["edit_token"]
 

@@ -47,7 +47,16 @@ def deal(rng, game) -> dict:
 
 
 @pytest.fixture
-def st(tmp_path):
+def st(database):
+    """On SQLite and on PostgreSQL (conftest.py)."""
+    s = Store(database, "NORMAL")
+    s.migrate()
+    return s
+
+
+@pytest.fixture
+def sqlite_st(tmp_path):
+    """SQLite alone: the tests that read the SQL run through its trace callback."""
     s = Store(str(tmp_path / "g.sqlite"), "NORMAL")
     s.migrate()
     return s
@@ -182,7 +191,8 @@ def traced(st) -> list[str]:
     return seen
 
 
-def test_adding_a_round_reads_no_other_round(st):
+def test_adding_a_round_reads_no_other_round(sqlite_st):
+    st = sqlite_st
     rng = random.Random(3)
     cfg = series.check_config({"game": "koi-koi", "players": SEATS["koi-koi"], "length": None})
     sid = st.create_session(cfg, inputs=[deal(rng, "koi-koi") for _ in range(50)])["id"]
@@ -192,7 +202,8 @@ def test_adding_a_round_reads_no_other_round(st):
     assert reads and all("max(seq)" in q for q in reads), reads  # only the round count
 
 
-def test_a_correction_reads_only_the_rounds_from_it_on(st):
+def test_a_correction_reads_only_the_rounds_from_it_on(sqlite_st):
+    st = sqlite_st
     rng = random.Random(4)
     cfg = series.check_config({"game": "go-stop", "players": SEATS["go-stop"], "length": None})
     sid = st.create_session(cfg, inputs=[deal(rng, "go-stop") for _ in range(40)])["id"]
@@ -205,7 +216,8 @@ def test_a_correction_reads_only_the_rounds_from_it_on(st):
     check_session(st, sid, cfg)
 
 
-def test_an_undo_of_an_add_rescores_nothing_and_reads_no_round(st):
+def test_an_undo_of_an_add_rescores_nothing_and_reads_no_round(sqlite_st):
+    st = sqlite_st
     rng = random.Random(5)
     cfg = series.check_config({"game": "koi-koi", "players": SEATS["koi-koi"], "length": None})
     sid = st.create_session(cfg)["id"]
