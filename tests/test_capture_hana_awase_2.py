@@ -178,7 +178,7 @@ def test_bankrupt_ends_the_game_at_zero():
     (rnd(A, B, C, events=[{"type": "yaku_round_end", "player": "B"}]),
      "\"Yaku round end\" names 'B', who holds no yaku", "B"),
     (rnd(A, B, C, events=[{"type": "misdeal", "reason": "hand_four_pairs", "player": "C"}]),
-     "'hand_four_pairs' is not a misdeal here", None),
+     '"a player was dealt four pairs" is not a misdeal here', None),
     ({"players": ["A", "B"], "captures": {}}, "players, not 2", None),
 ])
 def test_bad_rounds(round_, needle, culprit):

@@ -239,7 +239,7 @@ def test_four_of_a_kind_not_misdeal_rejects_a_field_four_misdeal():
     ev = {"type": "misdeal", "reason": "field_four"}
     r = tally.score_round(G, {"players": ["Aki", "Bo"], "events": [ev]})
     assert r.next_dealer == "Aki" and "misdeal" in r.notes[0]
-    with pytest.raises(TallyError, match="four_of_a_kind_not_misdeal is on") as e:
+    with pytest.raises(TallyError, match="is not a misdeal here, under the house rule") as e:
         tally.score_round(G, {"players": ["Aki", "Bo"], "events": [ev]},
                           options={"four_of_a_kind_not_misdeal": True})
     assert e.value.rule == "misdeal"

@@ -191,7 +191,7 @@ def test_misdeal_voids_the_round():
 
 def test_field_four_is_no_misdeal_under_the_variation():
     ev = [{"type": "misdeal", "reason": "field_four"}]
-    with pytest.raises(TallyError, match="four_of_a_kind_not_misdeal is on"):
+    with pytest.raises(TallyError, match="is not a misdeal here, under the house rule"):
         tally.score_round(G, ex1(events=ev), options={"four_of_a_kind_not_misdeal": True})
 
 

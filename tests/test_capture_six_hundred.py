@@ -387,7 +387,7 @@ def test_leftovers_and_no_wild():
 
 
 def test_length_is_not_fixed():
-    with pytest.raises(TallyError, match="not an agreed game length"):
+    with pytest.raises(TallyError, match="gives no game length"):
         tally.score_round(G, two(A, B, length=6))
 
 

@@ -189,7 +189,7 @@ def test_misdeal_keeps_burdens():
     r = tally.score_round(G, rnd(events=[{"type": "misdeal", "reason": "field_four"}]))
     assert r.winner is None and r.next_dealer == "A"
     assert r.carry["burdens"] == {"A": 100, "B": 110, "C": 120}
-    with pytest.raises(TallyError, match="hand_four_pairs"):
+    with pytest.raises(TallyError, match="a player was dealt four pairs"):
         tally.score_round(G, rnd(events=[{"type": "misdeal", "reason": "hand_four_pairs",
                                           "player": "A"}]))
 

@@ -346,7 +346,7 @@ def test_misdeals_and_players():
     r = score(rnd([], [], None, dealer="B",
                   events=[{"type": "misdeal", "reason": "hand_four_of_a_kind", "player": "A"}]))
     assert r.winner is None and r.next_dealer == "B" and r.carry == {}
-    with pytest.raises(TallyError, match="'hand_four_pairs' is not a misdeal here"):
+    with pytest.raises(TallyError, match='"a player was dealt four pairs" is not a misdeal here'):
         score(rnd([], [], events=[{"type": "misdeal", "reason": "hand_four_pairs",
                                    "player": "A"}]))
     with pytest.raises(TallyError, match="played by 2-2 players, not 3"):

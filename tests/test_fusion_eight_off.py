@@ -77,7 +77,7 @@ def test_reserve_variations_exclude_each_other():
 
 
 @pytest.mark.parametrize("r, needle, attr", [
-    ({"foundations": 51, "result": "win"}, "'win' does not fit 51", ("field", "result")),
+    ({"foundations": 51, "result": "win"}, "a win does not fit 51", ("field", "result")),
     ({"foundations": 53}, "foundations must be 0..52", ("field", "foundations")),
     ({"foundations": ["joker-e"]}, "'joker-e' cannot be among", ("card", "joker-e")),
     ({"foundations": ["plum-warbler"]}, "only 0 January", ("rule", "foundation")),

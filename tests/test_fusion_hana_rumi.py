@@ -121,7 +121,7 @@ def test_e6_empty_draw_pile_void():
 
 
 def test_e6_reshuffle_means_no_exhausted_round():
-    with pytest.raises(TallyError, match="exhausted_reshuffle") as e:
+    with pytest.raises(TallyError, match="play goes on when the draw pile runs out") as e:
         _e6(exhausted_scores=False, exhausted_reshuffle=True)
     assert e.value.option == "exhausted_reshuffle"
 
@@ -267,16 +267,16 @@ def test_round_score_can_be_negative():
     (rnd([{"C": TENS3}]), "'C', who is not one of the players", ("player", "C")),
     (rnd([{"A": TENS3}], {"A": ["pine-chaff-1"]}), "'A' went out, so no card is left",
      ("player", "A")),
-    (rnd([{"A": TENS3}], went_out=None), "say who went out", ("field", "went_out")),
-    (rnd([{"A": TENS3}], exhausted=True), "not both", ("field", "went_out")),
+    (rnd([{"A": TENS3}], went_out=None), "name the player who went out", ("field", "went_out")),
+    (rnd([{"A": TENS3}], exhausted=True), "one of the two", ("field", "went_out")),
     (rnd([{"A": TENS3}], went_out="Z"), "who went out: 'Z' is not one of the players",
      ("player", "Z")),
     (rnd([], totals={"A": {"captured": 20, "achievements": ["rainbow"]}}),
-     "unknown achievement 'rainbow'", ("rule", "rainbow")),
+     "'rainbow', given for 'A', is not an achievement", ("rule", "rainbow")),
     (rnd([{"A": TENS3}], totals={"A": {"captured": 30}}), "both as totals and as cards",
      ("player", "A")),
     (rnd([], totals={"B": {"captured": 10, "achievements": ["wet_koi_four"]}}),
-     "wet_koi_four with captured cards worth only 10", ("player", "B")),
+     "Wet Koi \\(four\\) with captured cards worth only 10", ("player", "B")),
     (rnd([], totals={"B": {"captured": -1}}), "the points of the captured cards must be a whole number",
      ("field", "totals.B.captured")),
     (rnd([{"A": TENS3}], carry={"totals": {"A": 201}, "game_over": True}),

@@ -75,13 +75,13 @@ def test_variations_are_recorded():
 
 
 @pytest.mark.parametrize("r, options, needle, attr", [
-    ({"left": FIVE, "result": "win"}, {}, "'win' does not fit 5", ("field", "result")),
-    ({"left": [], "result": "loss"}, {}, "'loss' does not fit 0", ("field", "result")),
+    ({"left": FIVE, "result": "win"}, {}, "a win does not fit 5", ("field", "result")),
+    ({"left": [], "result": "loss"}, {}, "a loss does not fit 0", ("field", "result")),
     ({}, {}, "result is missing", ("field", "result")),
     ({"left": ["joker-e"]}, {}, "'joker-e' cannot be among", ("card", "joker-e")),
     ({"left": ["pine-crane", "pine-crane"]}, {}, "listed twice", ("card", "pine-crane")),
-    ({"left": 22}, {}, "left must be 0..21", ("field", "left")),
-    ({"left": "pine-crane"}, {}, "list of slugs or their number", ("field", "left")),
+    ({"left": 22}, {}, "number of cards left in the pyramid must be 0..21", ("field", "left")),
+    ({"left": "pine-crane"}, {}, "as a list of cards or as their number", ("field", "left")),
     ({"result": "win", "reshuffles": -1}, {}, "whole number", ("field", "reshuffles")),
     ({"result": "win"}, {"jokers_match": True, "jokers_wild": True}, "cannot both be on",
      ("option", "jokers_wild")),

@@ -80,12 +80,12 @@ def test_pass_variation_section_10_1():
 
 
 @pytest.mark.parametrize("r, options, needle, attr", [
-    ({"players": ["Aki"], "placed": 30, "result": "win"}, {}, "'win' does not fit 30",
+    ({"players": ["Aki"], "placed": 30, "result": "win"}, {}, "a win does not fit 30",
      ("field", "result")),
-    ({"players": ["Aki"], "placed": FLOWERS, "result": "loss"}, {}, "'loss' does not fit 48",
+    ({"players": ["Aki"], "placed": FLOWERS, "result": "loss"}, {}, "a loss does not fit 48",
      ("field", "result")),
     ({"players": ["Aki"]}, {}, "result is missing", ("field", "result")),
-    ({"players": ["Aki"], "result": "draw"}, {}, "'win' or 'loss'", ("field", "result")),
+    ({"players": ["Aki"], "result": "draw"}, {}, "a win or a loss", ("field", "result")),
     ({"players": ["Aki"], "hand": ["pine-crane", "joker-a", "joker-b", "joker-c"]}, {},
      "only when the hand holds the 4 jokers", ("field", "hand")),
     ({"players": ["Aki"], "hand": ["joker-e", "joker-b", "joker-c", "joker-d"]}, {},
@@ -94,7 +94,7 @@ def test_pass_variation_section_10_1():
      ("card", "joker-a")),
     ({"players": ["Aki"], "placed": ["pine-cran"]}, {}, "unknown card 'pine-cran'",
      ("card", "pine-cran")),
-    ({"players": ["Aki"], "placed": 49}, {}, "placed must be 0..48", ("field", "placed")),
+    ({"players": ["Aki"], "placed": 49}, {}, "must be 0..48, not 49", ("field", "placed")),
     ({"players": ["A", "B"], "result": "win"}, {}, "played by 1-1 players",
      ("field", "players")),
     ({"players": ["A", "B"], "result": "win", "events": [{"type": "out", "player": "A"}]},

@@ -91,12 +91,12 @@ def test_reshuffle_limits_section_10_2():
 
 
 @pytest.mark.parametrize("r, options, needle, attr", [
-    ({"foundations": 30, "result": "win"}, {}, "'win' does not fit 30", ("field", "result")),
-    ({"foundations": 48, "result": "loss"}, {}, "'loss' does not fit 48", ("field", "result")),
+    ({"foundations": 30, "result": "win"}, {}, "a win does not fit 30", ("field", "result")),
+    ({"foundations": 48, "result": "loss"}, {}, "a loss does not fit 48", ("field", "result")),
     ({"foundations": 49}, {}, "foundations must be 0..48", ("field", "foundations")),
     ({"foundations": ["pine-cran"]}, {}, "unknown card 'pine-cran'", ("card", "pine-cran")),
     ({}, {}, "result is missing", ("field", "result")),
-    ({"result": "won"}, {}, "'win' or 'loss'", ("field", "result")),
+    ({"result": "won"}, {}, "a win or a loss", ("field", "result")),
 ])
 def test_bad_rounds_name_the_culprit(r, options, needle, attr):
     with pytest.raises(TallyError, match=needle) as e:

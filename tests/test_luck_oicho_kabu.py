@@ -54,7 +54,7 @@ def test_max_bet_as_option_too():
         score_round(G, rnd)
     assert e.value.option == "max_bet"
     rnd["max_bet"] = 90
-    with pytest.raises(TallyError, match="option 'max_bet' is 100"):
+    with pytest.raises(TallyError, match="house rules set it to 100"):
         score_round(G, rnd, options={"max_bet": 100})
 
 

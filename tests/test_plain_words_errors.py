@@ -196,3 +196,68 @@ def test_rules_that_cannot_both_be_on_are_named_by_their_descriptions(client):
     assert a.description in err["message"] and b.description in err["message"]
     assert err["option"] == b.id and err["field"] == f"options.{b.id}"
     assert set(err["known"]) == {a.id, b.id}
+
+
+SNAKE_ID = re.compile(r"\b[a-z0-9]*[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b")
+
+
+def _with(game: str, drop: tuple[str, ...] = (), **changes) -> dict:
+    body = {k: v for k, v in example(game).items() if k not in drop}
+    return {**body, **changes}
+
+
+def _hiki_kabu_declared_triple() -> dict:
+    body = example("hiki-kabu")
+    del body["hands"]["Ana"]
+    return {**body, "totals": {"Ana": {"first": 3, "total": 9, "triple": "yes"}}}
+
+
+# (game, round, the values typed (which a message may quote back), the field at fault): the
+# errors of the quick entries, declared outcomes and carries a table types in by hand
+GAME_ERRORS = [
+    ("sota", _with("sota", ("hands",), outcome={"winner": "Ana", "hand": "crane_moon",
+                                                 "points": 7}), (), "outcome.points"),
+    ("sota", _with("sota", ("hands",), outcome={"winner": "Ana", "hand": "crane_moon",
+                                                 "cards": []}), (), "outcome"),
+    ("sota", _with("sota", ("hands",), outcome={"draw": "yes"}), ("yes",), "outcome.draw"),
+    ("oicho-kabu", _with("oicho-kabu", ("hands",), dealer_total={"total": 3, "cards": []}), (),
+     "dealer_total"),
+    ("oicho-kabu", _with("oicho-kabu", max_bet=90, options={"max_bet": 100}), (), "max_bet"),
+    ("oicho-kabu", _with("oicho-kabu", column_totals=[{"column": 1, "total": 4}]), (),
+     "columns.0"),
+    ("hiki-kabu", _hiki_kabu_declared_triple(), ("yes",), "totals.Ana.triple"),
+    ("hana-rumi", _with("hana-rumi", exhausted=True), (), "went_out"),
+    ("hana-rumi", _with("hana-rumi", ("went_out",), exhausted=True,
+                        options={"exhausted_scores": False, "exhausted_reshuffle": True}), (),
+     "exhausted"),
+    ("pyramid", {"players": ["Aki"], "left": 5, "result": "win"}, (), "result"),
+    ("pyramid", {"players": ["Aki"]}, (), "result"),
+    ("simplified-game", _with("simplified-game", events=[
+        {"type": "misdeal", "reason": "hand_four_pairs"}]), (), "events.0.player"),
+    ("simplified-game", _with("simplified-game", carry={"round": -1}), ("-1",), "carry.round"),
+    ("hachi", _with("hachi", length=6), ("6",), "length"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game,body,given,field", GAME_ERRORS,
+                         ids=[f"{g}-{f}" for g, _, _, f in GAME_ERRORS])
+def test_quick_entry_and_carry_errors_name_things_in_player_words(client, catalogues, game,
+                                                                  body, given, field, lang):
+    """The error names the hand (Crane and Moon), the input (the dealer's total, "Three of one
+    month"), the house rule (by its description), the result (a win) in words, in en / ja /
+    ko; the key at fault stays in ``field``."""
+    status, out = scored(client, game, body, lang)
+    assert status == 422, out
+    err = out["errors"][0]
+    assert err["field"] == field
+    text = err["message"] if lang == "en" else err["said"]
+    for value in given:
+        text = text.replace(repr(value), "").replace(value, "")
+    assert not SNAKE_ID.search(text), text
+    assert not PLAIN["raw value"].search(text), text
+    assert "{" not in text and "." + field.split(".")[-1] not in text, text
+    if lang != "en":
+        assert text != err["message"]
+        assert all(catalogues[lang].get(t) and catalogues[lang].get(t).string
+                   for t in templates_of(err)), list(templates_of(err))

@@ -22,9 +22,10 @@ from typing import Any, Callable
 from ..cards import (BRIGHTS, CHAFFS, FLOWERS, RIBBONS, TENS, mask_of, month_mask,
                      slugs_of)
 from ..errors import TallyError
-from ..options import BOOL, CHOICE, HANAMI_BOOK, INT, NUMBER, Option, Preset
+from ..options import BOOL, CHOICE, HANAMI_BOOK, INT, NUMBER, Option, Preset, rule_words
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Said, Step, YakuHit, said
-from ..rounds import events_of, piles_of, player_field, players_of
+from ..rounds import event_words, events_of, key_words, ordinal, piles_of, player_field, \
+    players_of
 from . import EventDef, InputDef, YakuDef
 
 # --------------------------------------------------------------------------------------------
@@ -264,6 +265,26 @@ _MISDEAL_SAID = {
     "hand_four_pairs": said("a player was dealt four pairs"),
 }
 
+# The carry's keys as a player names them (in the error's field they stay keys)
+_CARRY_KEYS = {"totals": "totals", "wins": "round_wins"}
+
+
+def _not_a_misdeal(g, reason, misdeals, allowed) -> Said:
+    """A misdeal reason this game (or its house rules) does not take, named in words; a value
+    that names no misdeal is quoted as typed."""
+    if reason == "field_four" and reason in misdeals:
+        return said("{game}: \"{what}\" is not a misdeal here, under the house rule "
+                    "\"{rule}\"", game=g.id, what=_MISDEAL_SAID[reason],
+                    rule=rule_words(g.id, "four_of_a_kind_not_misdeal"))
+    names = {f"rule{n}": _MISDEAL_SAID[r] for n, r in enumerate(allowed, 1)}
+    listed = said("; ".join(f'"{{{k}}}"' for k in names), **names)
+    if reason in _MISDEAL_SAID:
+        return said("{game}: \"{what}\" is not a misdeal here; the misdeals are: {misdeals}",
+                    game=g.id, what=_MISDEAL_SAID[reason], misdeals=listed)
+    return said("{game}: {value!r} is not a misdeal here; the misdeals are: {misdeals}",
+                game=g.id, value=reason, misdeals=listed)
+
+
 # Round inputs several capture games share (Game.inputs)
 LENGTH_INPUT = InputDef(
     "length", "series_length",
@@ -331,17 +352,12 @@ def read_table(g, rnd: Mapping, rules, misdeals=tuple(MISDEAL_REASONS),
         if kind == "misdeal":
             reason = ev.get("reason")
             if reason not in allowed:
-                why = (said("four_of_a_kind_not_misdeal is on: the dealer captures the four "
-                            "cards") if reason == "field_four" and reason in misdeals
-                       else said("{game} misdeals are: {misdeals}", game=g.id,
-                                 misdeals=", ".join(allowed)))
-                raise TallyError(said("{game}: misdeal reason {misdeal!r} is not a misdeal "
-                                      "here ({why})", game=g.id, misdeal=reason, why=why),
-                                 game=g.id, rule="misdeal",
-                                 field=f"events.{i}.reason")
+                raise TallyError(_not_a_misdeal(g, reason, misdeals, allowed), game=g.id,
+                                 rule="misdeal", known=allowed, field=f"events.{i}.reason")
             if reason != "field_four" and ev.get("player") is None:
-                raise TallyError(said("{game}: a {misdeal} misdeal is called by the holder: "
-                                      "name the 'player'", game=g.id, misdeal=reason),
+                raise TallyError(said("{game}: a misdeal where {what} is called by the "
+                                      "player dealt it: name that player", game=g.id,
+                                      what=_MISDEAL_SAID[reason]),
                                  game=g.id, rule="misdeal",
                                  field=f"events.{i}.player")
             if misdeal is not None:
@@ -354,9 +370,10 @@ def read_table(g, rnd: Mapping, rules, misdeals=tuple(MISDEAL_REASONS),
             flower = ev.get("flower")
             if not isinstance(flower, str) or flower not in _FLOWER_IDS or \
                     not g.deck & month_mask(flower):
-                raise TallyError(said("{game}: hiki_formed names flower {flower!r}, not a "
-                                      "month of the {game} deck", game=g.id, flower=flower),
-                                 game=g.id,
+                raise TallyError(said("{game}: event {n}, \"{event}\", names the flower "
+                                      "{flower!r}, not a month of the {game} deck", game=g.id,
+                                      n=ordinal(i), event=event_words(kind), flower=flower),
+                                 game=g.id, event=kind,
                                  rule="hiki_formed", field=f"events.{i}.flower")
     carry = rnd.get("carry") or {}
     if not isinstance(carry, Mapping):
@@ -372,20 +389,24 @@ def read_table(g, rnd: Mapping, rules, misdeals=tuple(MISDEAL_REASONS),
         if not isinstance(part, Mapping) or any(
                 p not in players or not isinstance(v, (int, float)) or isinstance(v, bool)
                 for p, v in part.items()):
-            raise TallyError(said("{game}: carry.{key} must map players of this table to "
-                                  "numbers", game=g.id, key=key), game=g.id, field=f"carry.{key}")
+            raise TallyError(said("{game}: in the previous round's carry, {what} must give a "
+                                  "number to players of this table", game=g.id,
+                                  what=key_words(_CARRY_KEYS[key])),
+                             game=g.id, field=f"carry.{key}")
     played = carry.get("round", 0)
     if not isinstance(played, int) or isinstance(played, bool) or played < 0:
-        raise TallyError(said("{game}: carry.round must be the number of rounds played, "
-                              "not {value!r}", game=g.id, value=played), game=g.id,
+        raise TallyError(said("{game}: the previous round's number of rounds played must be "
+                              "a whole number, 0 or more, not {value!r}", game=g.id,
+                              value=played), game=g.id,
                          field="carry.round")
     length = rnd.get("length")
     if length is not None and (not g.lengths or length not in g.lengths):
-        allowed_len = (", ".join(map(str, g.lengths)) if g.lengths
-                       else said("none: the game ends by its own rule"))
-        raise TallyError(said("{game}: length {value!r} is not an agreed game length "
-                              "({lengths})", game=g.id, value=length, lengths=allowed_len),
-                         game=g.id, field="length")
+        why = (said("{game}: length {value!r} is not an agreed game length ({lengths})",
+                    game=g.id, value=length, lengths=", ".join(map(str, g.lengths)))
+               if g.lengths else
+               said("{game}: the game ends by its own rule, so a round gives no game length "
+                    "(not {value!r})", game=g.id, value=length))
+        raise TallyError(why, game=g.id, field="length")
     return Table(g, rules, players, dealer, events, carry, misdeal, length)
 
 
@@ -408,8 +429,8 @@ def _check_hand_misdeal(g, rnd: Mapping, players, ev, i: int, hand_sizes) -> Non
     ok = (4 in counts if reason == "hand_four_of_a_kind"
           else sum(n // 2 for n in counts) >= 4)  # four sets of 2 (a 4 of a month is 2 sets)
     if not ok:
-        raise TallyError(said("{game}: {player}'s hand does not hold the {misdeal} misdeal "
-                              "({what})", game=g.id, player=p, misdeal=reason,
+        raise TallyError(said("{game}: {player}'s hand does not show the misdeal called "
+                              "({what})", game=g.id, player=p,
                               what=_MISDEAL_SAID[reason]), game=g.id, player=p, rule="misdeal",
                          field=f"events.{i}")
 

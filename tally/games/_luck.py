@@ -244,17 +244,18 @@ def agreed(g, rnd: Mapping, c, key: str, what: str) -> int:
     v = rnd.get(key)
     if v is not None:
         if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-            raise TallyError(said("{game}: {key} must be a whole number >= 1, not {value!r}",
-                                  game=g.id, key=key, value=v),
+            raise TallyError(said("{game}: {what} must be a whole number, 1 or more, not "
+                                  "{value!r}", game=g.id, what=what, value=v),
                              game=g.id, field=key)
         if opt is not None and opt != v:
-            raise TallyError(said("{game}: the round says {key} {value} but option {key!r} "
-                                  "is {opt}", game=g.id, key=key, value=v, opt=opt),
+            raise TallyError(said("{game}: the round gives {value} as {what}, but the house "
+                                  "rules set it to {opt}", game=g.id, what=what, value=v,
+                                  opt=opt),
                              game=g.id, option=key, field=key)
         return v
     if opt is None:
-        raise TallyError(said("{game}: {what} must be agreed before play: set option "
-                              "{key!r} or the round's {key!r}", game=g.id, what=what, key=key),
+        raise TallyError(said("{game}: {what} must be agreed before play: set it in the "
+                              "house rules or give it with the round", game=g.id, what=what),
                          game=g.id, option=key, field=key)
     return opt
 
@@ -773,8 +774,8 @@ def _dealer_hand(g, rnd, c, dealer, specials, ledger) -> BankerHand:
     has_cards = isinstance(raw, Mapping) and dealer in raw
     if rnd.get("dealer_total") is not None:
         if has_cards:  # both kinds at once
-            raise TallyError(said("{game}: the dealer {player!r} is given both cards and "
-                                  "dealer_total: enter one or the other", game=g.id,
+            raise TallyError(said("{game}: the dealer {player!r} is given both cards and a "
+                                  "quick-entry total: enter one or the other", game=g.id,
                                   player=dealer), game=g.id, player=dealer,
                              field="dealer_total")
         return _declared_dealer(g, rnd["dealer_total"], dealer, specials)
@@ -797,15 +798,18 @@ def _dealer_hand(g, rnd, c, dealer, specials, ledger) -> BankerHand:
 def _declared_dealer(g, raw, dealer, specials) -> BankerHand:
     """Quick entry: the dealer's total 0-9 and, when held, the special by id."""
     if not isinstance(raw, Mapping) or set(raw) - {"total", "special"}:
-        raise TallyError(said("{game}: dealer_total must be an object {{total, special}}",
+        raise TallyError(said("{game}: the quick entry of the dealer's hand takes the "
+                              "dealer's total and, if any, the dealer's special, nothing else",
                               game=g.id), game=g.id, player=dealer, field="dealer_total")
-    total = _digit(g, raw.get("total"), "dealer_total.total", player=dealer)
+    total = _digit(g, raw.get("total"), "dealer_total.total", said("the dealer's total"),
+                   player=dealer)
     known = {sp.id: sp for sp in specials}
     sid = raw.get("special")
     if sid is not None and sid not in known:
-        raise TallyError(said("{game}: dealer_total.special must be one of {known}, not "
-                              "{value!r}", game=g.id, known=", ".join(known), value=sid),
-                         game=g.id, player=dealer, rule=str(sid),
+        raise TallyError(said("{game}: {value!r} is not a special hand of the dealer here; "
+                              "the dealer's specials are: {special}", game=g.id, value=sid,
+                              special=", ".join(sp.names["en"] for sp in specials)),
+                         game=g.id, player=dealer, rule=str(sid), known=tuple(known),
                          field="dealer_total.special")
     sp = known.get(sid)
     note = said("declared at the table")
@@ -814,11 +818,11 @@ def _declared_dealer(g, raw, dealer, specials) -> BankerHand:
     return BankerHand(total, sp, yaku, (), ("total",) + (("special",) if sp else ()))
 
 
-def _digit(g, v, field, *, player=None) -> int:
-    """A Kabu total said at the table: a whole number 0-9."""
+def _digit(g, v, field, what, *, player=None) -> int:
+    """A Kabu total said at the table: a whole number 0-9 (``what``: its name in words)."""
     if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9:
-        raise TallyError(said("{game}: {key} must be a whole number 0..9, not {value!r}",
-                              game=g.id, key=field, value=v),
+        raise TallyError(said("{game}: {what} must be a whole number 0..9, not {value!r}",
+                              game=g.id, what=what, value=v),
                          game=g.id, player=player, field=field)
     return v
 
@@ -839,8 +843,8 @@ def _columns(g, rnd, c, backed, ledger) -> dict:
         where = f"columns.{i - 1}"
         if i in declared:
             if cards:  # both kinds at once
-                raise TallyError(said("{game}: column {n} is given both as cards and in "
-                                      "column_totals: enter one or the other", game=g.id,
+                raise TallyError(said("{game}: column {n} is given both as cards and as a "
+                                      "quick-entry total: enter one or the other", game=g.id,
                                       n=i), game=g.id, field=where)
             if i in backed:
                 out[i] = declared[i]
@@ -862,27 +866,33 @@ def _columns(g, rnd, c, backed, ledger) -> dict:
 TRIPLE_TOTALS = tuple(sorted({kabu(3 * m) for m in range(1, 11) if kabu(2 * m) <= 6}))
 
 
+def _column_totals_shape(game: str):
+    """The quick-entry column totals are not a list of {column, total, triple}."""
+    return said("{game}: the quick-entry column totals must be a list, each giving the "
+                "column, its total and whether its three cards are of one month", game=game)
+
+
 def _column_totals(g, rnd) -> dict:
     """Quick entry: ``column_totals`` = [{column, total, triple}], each column once."""
     raw = rnd.get("column_totals")
     if raw is None:
         return {}
     if not isinstance(raw, (list, tuple)):
-        raise TallyError(said("{game}: column_totals must be a list of {{column, total, "
-                              "triple}}", game=g.id), game=g.id, field="column_totals")
+        raise TallyError(_column_totals_shape(game=g.id), game=g.id, field="column_totals")
     out = {}
     for k, item in enumerate(raw):
         where = f"column_totals.{k}"
         if not isinstance(item, Mapping) or set(item) - {"column", "total", "triple"}:
-            raise TallyError(said("{game}: column_totals must be a list of {{column, total, "
-                                  "triple}}", game=g.id), game=g.id, field=where)
+            raise TallyError(_column_totals_shape(game=g.id), game=g.id, field=where)
         col = item.get("column")
         if not isinstance(col, int) or isinstance(col, bool) or not 1 <= col <= 4 or \
                 col in out:
-            raise TallyError(said("{game}: {where}: column must be 1 to 4, each once, not "
-                                  "{value!r}", game=g.id, where=where, value=col),
+            raise TallyError(said("{game}: quick-entry column total {n}: the column must be 1 "
+                                  "to 4, each once, not {value!r}", game=g.id, n=k + 1,
+                                  value=col),
                              game=g.id, field=f"{where}.column")
-        total = _digit(g, item.get("total"), f"{where}.total")
+        total = _digit(g, item.get("total"), f"{where}.total",
+                       said("the total of column {column}", column=col))
         triple = item.get("triple", False)
         if not isinstance(triple, bool) or triple and total not in TRIPLE_TOTALS:
             raise TallyError(said("{game}: column {n}: three cards of one month total one of "

@@ -136,6 +136,10 @@ def _noun(spec: Spec) -> str:
             }.get(spec.noun, spec.noun)
 
 
+# A result as entered, named in words (its id stays in the error's ``rule``)
+_RESULT_WORDS = {"win": said("a win"), "loss": said("a loss")}
+
+
 def _needs(spec: Spec) -> str:
     """What a win needs as a sentence of its own (said in the reader's language)."""
     needs = spec.win_words
@@ -194,13 +198,13 @@ def read_progress(spec: Spec, rnd: Mapping) -> tuple[int | None, int]:
         return None, 0
     if isinstance(v, int) and not isinstance(v, bool):
         if not 0 <= v <= spec.maximum:
-            raise TallyError(said("{game}: {key} must be 0..{most} ({noun}), not {value}",
-                                  game=spec.game, key=spec.key, most=spec.maximum,
+            raise TallyError(said("{game}: the number of {noun} must be 0..{most}, not {value}",
+                                  game=spec.game, most=spec.maximum,
                                   noun=_noun(spec), value=v), game=spec.game, field=spec.key)
         return v, 0
     if isinstance(v, (str, bytes)) or not isinstance(v, (list, tuple)):
-        raise TallyError(said("{game}: {key} must be the {noun} as a list of slugs or their "
-                              "number", game=spec.game, key=spec.key, noun=_noun(spec)),
+        raise TallyError(said("{game}: give the {noun} as a list of cards or as their number",
+                              game=spec.game, noun=_noun(spec)),
                          game=spec.game, field=spec.key)
     mask = 0
     for slug in v:
@@ -223,22 +227,23 @@ def read_result(spec: Spec, rnd: Mapping, count: int | None, *, derived: str | N
     """The result: as entered, checked against the progress figure; or derived from it."""
     result = rnd.get("result")
     if result is not None and result not in RESULTS:
-        raise TallyError(said("{game}: result must be 'win' or 'loss', not {value!r}",
+        raise TallyError(said("{game}: the result must be a win or a loss, not {value!r}",
                               game=spec.game, value=result), game=spec.game, field="result")
     if count is not None:
         from_count = "win" if spec.win(count) else "loss"
         if result is not None and result != from_count:
-            raise TallyError(said("{game}: result {value!r} does not fit {count} {noun} (a win "
-                                  "needs {needs})", game=spec.game, value=result, count=count,
+            raise TallyError(said("{game}: {result} does not fit {count} {noun} (a win needs "
+                                  "{needs})", game=spec.game, result=_RESULT_WORDS[result],
+                                  count=count,
                                   noun=_noun(spec), needs=_needs(spec)), game=spec.game,
                              field="result", rule=result)
         return from_count
     if result is None:
         result = derived
     if result is None:
-        raise TallyError(said("{game}: the result is missing: 'result' ('win' or 'loss') or "
-                              "'{key}' ({noun})", game=spec.game, key=spec.key,
-                              noun=_noun(spec)), game=spec.game, field="result")
+        raise TallyError(said("{game}: the result is missing: say whether the game was won or "
+                              "lost, or give the {noun}", game=spec.game, noun=_noun(spec)),
+                         game=spec.game, field="result")
     return result
 
 
@@ -251,8 +256,8 @@ def read_reshuffles(spec: Spec, rnd: Mapping) -> int | None:
                          field="reshuffles")
     n = rnd["reshuffles"]
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise TallyError(said("{game}: {key} must be a whole number >= {low}, not {value!r}",
-                              game=spec.game, key="reshuffles", low=0, value=n),
+        raise TallyError(said("{game}: the number of reshuffles must be a whole number, 0 or "
+                              "more, not {value!r}", game=spec.game, value=n),
                          game=spec.game, field="reshuffles")
     if spec.max_reshuffles is not None and n > spec.max_reshuffles:
         why = (said("no reshuffle is allowed") if spec.max_reshuffles == 0 else

@@ -334,9 +334,11 @@ def wild_map(game: str, rnd: Mapping, c: Cards) -> dict[int, int]:
         where = f"wilds.{j}"
         jb = CARD[j].bit if j in CARD else 0
         if not jb & c.dry:
-            raise TallyError(said("{game}: {card!r} is not a Dry Koi ({cards} under option "
-                                  "dry_koi)", game=game, card=j,
-                                  cards=", ".join(slugs_of(c.dry))),
+            raise TallyError(said("{game}: {card!r} is not a Dry Koi (under these house rules "
+                                  "the Dry Koi are {cards})", game=game, card=j,
+                                  cards=", ".join(slugs_of(c.dry))) if c.dry else
+                             said("{game}: under these house rules no card is a Dry Koi, so "
+                                  "{card!r} stands for nothing", game=game, card=j),
                              game=game, card=str(j), field=where)
         sb = CARD[stands].bit if isinstance(stands, str) and stands in CARD else 0
         if not sb & DECK or sb & c.dry:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from ..cards import BLUE_RIBBONS, POETRY_RIBBONS, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, HANAMI_BOOK, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, Option, Preset, rule_words
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit, said
 from ..rounds import int_field, player_field, players_of
 from . import Game, InputDef, YakuDef
@@ -197,14 +197,16 @@ def _totals_form(rnd, players):
         hand = int_field(GAME, t, "hand", maximum=304, field=f"{where}.hand")
         achs = t.get("achievements", [])
         if not isinstance(achs, (list, tuple)):
-            raise TallyError(said("{game}: totals.{player}.achievements must be a list of ids",
+            raise TallyError(said("{game}: the achievements of {player!r} must be a list",
                                   game=GAME_ID, player=p),
                              game=GAME_ID, player=p, field=f"{where}.achievements")
         for a in achs:
             if not isinstance(a, str) or a not in ACH:
-                raise TallyError(said("{game}: unknown achievement {value!r} for {player!r}; "
-                                      "known: {known}", game=GAME_ID, value=a, player=p,
-                                      known=", ".join(ACH)), game=GAME_ID, player=p, rule=str(a),
+                raise TallyError(said("{game}: {value!r}, given for {player!r}, is not an "
+                                      "achievement; the achievements are: {yaku}",
+                                      game=GAME_ID, value=a, player=p,
+                                      yaku=", ".join(x.names["en"] for x in ACHIEVEMENTS)),
+                                 game=GAME_ID, player=p, rule=str(a), known=tuple(ACH),
                                  field=f"{where}.achievements")
         if achs.count("wet_koi_three") + achs.count("wet_koi_four") > 1:
             raise TallyError(said("{game}: {player!r} claims more than one Wet Koi achievement, "
@@ -218,7 +220,8 @@ def _totals_form(rnd, players):
                                  game=GAME_ID, player=p, rule=a, field=f"{where}.achievements")
         if captured < sum(_min_cards(a) for a in achs):
             raise TallyError(said("{game}: {player!r} claims {yaku} with captured cards worth "
-                                  "only {value}", game=GAME_ID, player=p, yaku=", ".join(achs),
+                                  "only {value}", game=GAME_ID, player=p,
+                                  yaku=", ".join(ACH[a].names["en"] for a in achs),
                                   value=captured), game=GAME_ID, player=p,
                              field=f"{where}.captured")
         out[p] = (captured, tuple(achs), hand)
@@ -244,13 +247,13 @@ def score_round(rnd: Mapping, c) -> RoundResult:
                          game=GAME_ID,
                          field="exhausted")
     if (went_out is None) == (not exhausted):
-        raise TallyError(said("{game}: say who went out ('went_out') or that the draw pile ran "
-                              "out ('exhausted': true), not both", game=GAME_ID),
+        raise TallyError(said("{game}: name the player who went out, or say that the draw "
+                              "pile ran out and nobody went out: one of the two", game=GAME_ID),
                          game=GAME_ID, field="went_out")
     if exhausted and c.exhausted == "exhausted_reshuffle":
-        raise TallyError(said("{game}: under option {option} the discards are reshuffled and "
-                              "play goes on, so a round cannot end with the draw pile "
-                              "exhausted", game=GAME_ID, option="exhausted_reshuffle"),
+        raise TallyError(said("{game}: under the house rule \"{rule}\" play goes on when the "
+                              "draw pile runs out, so a round cannot end with it exhausted",
+                              game=GAME_ID, rule=rule_words(GAME_ID, "exhausted_reshuffle")),
                          game=GAME_ID, option="exhausted_reshuffle",
                          field="exhausted")
     ledger = Ledger(GAME_ID)

@@ -162,8 +162,10 @@ def _declared_hand(p, raw, is_dealer) -> _Hand:
     of a month (it then counts as 9) and, for the dealer, September then January."""
     where = f"totals.{p}"
     if not isinstance(raw, Mapping) or set(raw) - {"first", "total", "triple", "nine_one"}:
-        raise TallyError(said("{game}: totals.{player} must be an object {{first, total, "
-                              "triple, nine_one}}", game=GAME_ID, player=p),
+        raise TallyError(said("{game}: the quick entry for {player!r} takes the first "
+                              "card's month, the total, whether it is three of one month and, "
+                              "for the dealer, September then January; nothing else",
+                              game=GAME_ID, player=p),
                          game=GAME_ID, player=p, field=where)
     first = _whole(p, raw.get("first"), "first", 1, 10)
     triple, nine_one = _flag(p, raw, "triple"), _flag(p, raw, "nine_one")
@@ -188,11 +190,21 @@ def _declared_hand(p, raw, is_dealer) -> _Hand:
     return _Hand(first, total, triple, nine_one, yaku, (), facts)
 
 
+# The quick-entry keys as the record page labels them (in the error's field they stay keys)
+_TOTALS_WORDS = {"first": said("the first card's month"), "total": said("the total"),
+                 "triple": said("\"Three of one month\""),
+                 "nine_one": said("\"Dealer: September, January\"")}
+
+
 def _whole(p, v, key, lo, hi) -> int:
+    if v is None:
+        raise TallyError(said("{game}: the quick entry for {player!r} is missing {what}",
+                              game=GAME_ID, player=p, what=_TOTALS_WORDS[key]),
+                         game=GAME_ID, player=p, field=f"totals.{p}.{key}")
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise TallyError(said("{game}: totals.{player}.{key} must be a whole number "
-                              "{low}..{high}, not {value!r}", game=GAME_ID, player=p, key=key,
-                              low=lo, high=hi, value=v),
+        raise TallyError(said("{game}: the quick entry for {player!r}: {what} must be a whole "
+                              "number {low}..{high}, not {value!r}", game=GAME_ID, player=p,
+                              what=_TOTALS_WORDS[key], low=lo, high=hi, value=v),
                          game=GAME_ID, player=p, field=f"totals.{p}.{key}")
     return v
 
@@ -200,8 +212,9 @@ def _whole(p, v, key, lo, hi) -> int:
 def _flag(p, raw, key) -> bool:
     v = raw.get(key, False)
     if not isinstance(v, bool):
-        raise TallyError(said("{game}: totals.{player}.{key} must be true or false",
-                              game=GAME_ID, player=p, key=key),
+        raise TallyError(said("{game}: the quick entry for {player!r}: {what} must be on or "
+                              "off, not {value!r}",
+                              game=GAME_ID, player=p, what=_TOTALS_WORDS[key], value=v),
                          game=GAME_ID, player=p, field=f"totals.{p}.{key}")
     return v
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from ..cards import BRIGHTS, CARD, CHAFFS, FULL_DECK, RIBBONS, TENS, WILLOW, mask_of, \
     month_mask, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, CHOICE, Option
+from ..options import BOOL, CHOICE, Option, rule_words
 from ..results import YakuHit, said
 from ..rounds import piles_of
 from . import EventDef, Game, InputDef, YakuDef, pile_mask
@@ -379,7 +379,8 @@ def score_round(rnd, c: Compiled):
     notes = _check_play_events(t, piles, union)
     if r.no_wild and not r.shorter_rounds:
         total = check_all_captured(t, piles, c.values, said(
-            "with no_wild every month pairs off and the round ends with the field empty"))
+            "with the house rule \"{rule}\" every month pairs off and the round ends with "
+            "the field empty", rule=rule_words(t.game.id, "no_wild")))
         notes.append(said("card values total {total} (the whole deck)", total=total))
     else:
         left = (FULL_DECK & ~union).bit_count()

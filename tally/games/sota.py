@@ -190,8 +190,9 @@ def _score_declared(rnd, c):
 def _declared_outcome(raw, players) -> Outcome:
     """``{"winner", "hand", "points"}`` or ``{"draw": true}``; the points must be the hand's."""
     if not isinstance(raw, Mapping) or set(raw) - set(OUTCOME_KEYS):
-        raise TallyError(said("{game}: outcome must be {{winner, hand, points}} or {{draw: "
-                              "true}}", game=GAME_ID), game=GAME_ID, field="outcome")
+        raise TallyError(said("{game}: the declared outcome takes the winner, the winning hand "
+                              "and its points, or says the round is a draw; nothing else",
+                              game=GAME_ID), game=GAME_ID, field="outcome")
     draw = raw.get("draw", False)
     if draw is True:
         if set(raw) - {"draw"}:
@@ -199,23 +200,25 @@ def _declared_outcome(raw, players) -> Outcome:
                                   game=GAME_ID), game=GAME_ID, field="outcome.draw")
         return Outcome("draw", said("declared at the table: the round is a draw"))
     if draw is not False:
-        raise TallyError(said("{game}: outcome.draw must be true or false", game=GAME_ID),
+        raise TallyError(said("{game}: the declared outcome's draw must be on or off, not "
+                              "{value!r}", game=GAME_ID, value=draw),
                          game=GAME_ID, field="outcome.draw")
     winner, hand = raw.get("winner"), raw.get("hand")
     if winner not in players:
-        raise TallyError(said("{game}: outcome.winner {player!r} is not one of the players "
-                              "({players})", game=GAME_ID, player=winner,
+        raise TallyError(said("{game}: the declared winner {player!r} is not one of the "
+                              "players ({players})", game=GAME_ID, player=winner,
                               players=", ".join(players)), game=GAME_ID,
                          field="outcome.winner")
     if hand not in WINNING_HANDS:
-        raise TallyError(said("{game}: outcome.hand {value!r} does not win a round; one of "
-                              "{known}", game=GAME_ID, value=hand,
-                              known=", ".join(WINNING_HANDS)), game=GAME_ID, player=winner,
-                         rule=str(hand), field="outcome.hand")
+        raise TallyError(said("{game}: the declared hand {value!r} does not win a round; the "
+                              "winning hands are: {yaku}", game=GAME_ID, value=hand,
+                              yaku=", ".join(n["en"] for n, _ in WINNING_HANDS.values())),
+                         game=GAME_ID, player=winner, rule=str(hand),
+                         known=tuple(WINNING_HANDS), field="outcome.hand")
     names, points = WINNING_HANDS[hand]
     if raw.get("points", points) != points:
         raise TallyError(said("{game}: {hand} scores {points}, not {value!r}", game=GAME_ID,
-                              hand=hand, points=points, value=raw["points"]),
+                              hand=names["en"], points=points, value=raw["points"]),
                          game=GAME_ID, player=winner, rule=hand, field="outcome.points")
     return Outcome("win", said("declared at the table: {hand} scores {points}",
                                hand=names["en"], points=points), (winner,), hand, points)
