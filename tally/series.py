@@ -317,6 +317,15 @@ def round_payments(result: Mapping, players: Iterable[str]) -> list[dict]:
     return out
 
 
+def _count_round(res: Mapping, points: dict, won: dict) -> None:
+    """Add one round's points and its win to the running counts (``summary`` and ``advance``)."""
+    for ps in res.get("players") or ():
+        if ps["player"] in points:
+            points[ps["player"]] += ps.get("points") or 0
+    if res.get("winner") in won:
+        won[res["winner"]] += 1
+
+
 def summary(cfg: SeriesConfig, rounds: list[RoundState], prev: Mapping | None = None) -> dict:
     """Running totals, the chip ledger, the month and dealer now, the settlement.
 
@@ -335,11 +344,7 @@ def summary(cfg: SeriesConfig, rounds: list[RoundState], prev: Mapping | None = 
         played = prev["months_played"]
     for r in rounds:
         res = r.result
-        for ps in res.get("players") or ():
-            if ps["player"] in points:
-                points[ps["player"]] += ps.get("points") or 0
-        if res.get("winner") in won:
-            won[res["winner"]] += 1
+        _count_round(res, points, won)
         net = {p: 0 for p in players}
         for pay in round_payments(res, players):
             ledger.append({"seq": r.seq, "month": r.month, **pay})
@@ -410,11 +415,7 @@ def advance(cfg: SeriesConfig, head: Mapping, tallies: Mapping, r: RoundState) -
     chips = {p: totals[p]["chips"] for p in players}
     won = {p: totals[p]["rounds_won"] for p in players}
     res = r.result
-    for ps in res.get("players") or ():
-        if ps["player"] in points:
-            points[ps["player"]] += ps.get("points") or 0
-    if res.get("winner") in won:
-        won[res["winner"]] += 1
+    _count_round(res, points, won)
     net = {p: 0 for p in players}
     ledger = []
     for pay in round_payments(res, players):
