@@ -199,3 +199,22 @@ class LiveServer:
             raise AssertionError(f"{method} {path}: {status} (expected {expect}): "
                                  f"{raw[:500]!r}")
         return json.loads(raw)
+
+
+def add_rounds_retrying(srv: LiveServer, url: str, token: str, body: dict, n: int,
+                        errors: list, stale: list | None = None) -> None:
+    """A phone adding ``n`` rounds to the session at ``url``, each on the version it just read,
+    read again and retried on a 412 (counted in ``stale``); any other answer goes to ``errors``
+    and stops this phone. Each request on a fresh connection, so every worker takes some."""
+    for _ in range(n):
+        while True:
+            v = srv.json("GET", f"{url}?t={token}")["version"]
+            st, _, raw = srv.request("POST", f"{url}/rounds?t={token}", body,
+                                     {"If-Match": f'"{v}"'})
+            if st == 201:
+                break
+            if st != 412:
+                errors.append((st, raw))
+                return
+            if stale is not None:
+                stale.append(1)

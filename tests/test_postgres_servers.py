@@ -12,7 +12,7 @@ import uuid
 
 import pytest
 
-from live_server import LiveServer
+from live_server import LiveServer, add_rounds_retrying
 
 K7 = {"captures": {"A": ["pine-poetry", "plum-poetry", "cherry-poetry"], "B": []},
       "events": [{"type": "stop", "player": "A"}]}
@@ -68,19 +68,9 @@ def test_writers_through_both_servers_lose_and_double_nothing(servers):
     url, t = new_session(a)
     errors, stale = [], []
 
-    def phone(srv, n):
-        for _ in range(n):
-            while True:  # each write on the version it read, retried on a 412
-                v = srv.json("GET", f"{url}?t={t}")["version"]
-                st, _, raw = srv.request("POST", f"{url}/rounds?t={t}", K7,
-                                         {"If-Match": f'"{v}"'})
-                if st == 201:
-                    break
-                if st != 412:
-                    errors.append((st, raw))
-                    return
-                stale.append(1)
-    threads = [threading.Thread(target=phone, args=(srv, 8)) for srv in (a, b, a, b)]
+    threads = [threading.Thread(target=add_rounds_retrying, args=(srv, url, t, K7, 8, errors,
+                                                                  stale))
+               for srv in (a, b, a, b)]
     for th in threads:
         th.start()
     for th in threads:

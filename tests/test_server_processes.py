@@ -7,7 +7,7 @@ import os
 import threading
 import time
 
-from live_server import LiveServer
+from live_server import LiveServer, add_rounds_retrying
 
 K7 = {"captures": {"A": ["pine-poetry", "plum-poetry", "cherry-poetry"], "B": []},
       "events": [{"type": "stop", "player": "A"}]}
@@ -37,18 +37,9 @@ def test_writes_through_every_worker_are_kept_once(database):
         t = made["edit_token"]
         errors = []
 
-        def phone(n):
-            for _ in range(n):
-                while True:  # each phone on fresh connections: both workers take some
-                    v = srv.json("GET", f"{url}?t={t}")["version"]
-                    st, _, raw = srv.request("POST", f"{url}/rounds?t={t}", K7,
-                                             {"If-Match": f'"{v}"'})
-                    if st == 201:
-                        break
-                    if st != 412:
-                        errors.append((st, raw))
-                        return
-        threads = [threading.Thread(target=phone, args=(8,)) for _ in range(6)]
+        threads = [threading.Thread(target=add_rounds_retrying, args=(srv, url, t, K7, 8,
+                                                                      errors))
+                   for _ in range(6)]
         for th in threads:
             th.start()
         for th in threads:
