@@ -263,10 +263,20 @@ def time_group(c: Client, gid: str, token: str, runs: int) -> list[float]:
 # ----------------------------------------------------------------------------- reporting
 
 def server_memory(pid: int) -> dict:
-    """RSS and peak RSS (kB) of the server and of every worker process it started."""
+    """RSS, peak RSS and PSS (kB) of the server and of every worker process it started. The
+    workers are forked after the app is loaded and share those pages with the first process:
+    RSS counts a shared page in every process, PSS splits it among them, so the PSS summed
+    over the processes is the memory the server takes."""
     procs = {pid: read_memory(pid)}
     for child in _children(pid):
         procs[child] = read_memory(child)
+    for p, m in procs.items():
+        try:
+            for line in Path(f"/proc/{p}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    m["Pss"] = int(line.split()[1])
+        except (OSError, ValueError):
+            pass
     return procs
 
 
@@ -335,10 +345,12 @@ def main(argv=None) -> int:
         srv.stop()
     for label, mem in (("at start", mem0), ("after the runs", mem1)):
         rss = sum(m.get("VmRSS", 0) for m in mem.values()) / 1024
+        pss = sum(m.get("Pss", 0) for m in mem.values()) / 1024
         each = ", ".join(f"{m.get('VmRSS', 0) / 1024:.0f}" for m in mem.values())
         peak = max((m.get("VmHWM", 0) for m in mem.values()), default=0) / 1024
-        print(f"  server memory {label}: {rss:.0f} MB RSS in {len(mem)} process(es) "
-              f"({each} MB each; highest peak {peak:.0f} MB)")
+        print(f"  server memory {label}: {pss:.0f} MB PSS summed over {len(mem)} process(es) "
+              f"(shared pages counted once); {rss:.0f} MB RSS summed ({each} MB each; "
+              f"highest peak {peak:.0f} MB)")
     print(f"  total time {time.perf_counter() - t0:.0f} s")
     return 0
 

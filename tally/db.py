@@ -156,6 +156,11 @@ class PgConnection:
     def execute(self, sql: str, params=()):
         return self.raw.execute(_pg_sql(sql), tuple(params))
 
+    def executemany(self, sql: str, rows):
+        """One statement for many rows (psycopg pipelines them)."""
+        with self.raw.cursor() as cur:
+            cur.executemany(_pg_sql(sql), [tuple(r) for r in rows])
+
 
 _pools: "weakref.WeakSet[PostgresBackend]" = weakref.WeakSet()
 

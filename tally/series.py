@@ -88,7 +88,7 @@ def check_config(raw: Mapping) -> SeriesConfig:
     else:  # 12 months (Chapter 3's standard), or the game's longest series
         length = 12 if 12 in g.lengths else max(g.lengths, default=None)
     if length is not None and length not in g.lengths:
-        raise TallyError(said("a {game} series lasts {lengths} months or is open-ended (null), "
+        raise TallyError(said("a {game} series lasts {lengths} months or has no set length, "
                               "not {value!r}", game=g.id, lengths=", ".join(map(str, g.lengths)),
                               value=length), game=g.id, field="length")
     dealer = raw.get("first_dealer") or players[0]
@@ -127,21 +127,21 @@ def clean_input(cfg: SeriesConfig, raw: Any, *, dealer: str | None = None,
     if "players" in out:
         if list(out.pop("players") or ()) != list(cfg.players):
             raise TallyError(said("this series is played by {players} in that seating order; "
-                                  "leave 'players' out of the round",
+                                  "leave the players out of the round",
                                   players=", ".join(cfg.players)), game=cfg.game,
                              field=field_prefix + "players")
     if "dealer" in out:
         given = out.pop("dealer")
         if dealer is not None and given != dealer:
             raise TallyError(said("the dealer of this round is {dealer!r} by the game's rules, not "
-                                  "{given!r}; leave 'dealer' out of the round", dealer=dealer,
+                                  "{given!r}; leave the dealer out of the round", dealer=dealer,
                                   given=given), game=cfg.game,
                              player=given if isinstance(given, str) else None,
                              rule="dealer", field=field_prefix + "dealer")
     if "carry" in out:
         given = out.pop("carry")
         if carry is not None and given not in (None, {}) and dict(given) != dict(carry):
-            raise TallyError(said("'carry' comes from the previous round; leave it out of the round"),
+            raise TallyError(said("the carry comes from the previous round; leave it out of the round"),
                              game=cfg.game, rule="carry", field=field_prefix + "carry")
     _bound_extra_keys(cfg.game, out, field_prefix)
     return out
@@ -398,6 +398,7 @@ class Step:
     tallies: dict  # per player: chips won and lost, rounds played, biggest round, yaku counts
     ledger: list  # this round's chip transfers (summary["ledger"] entries)
     line: dict  # this round's summary["rounds"] entry
+    gain: dict  # what the round adds to the counts (``gain_of``)
 
 
 def start(cfg: SeriesConfig) -> tuple[dict, dict]:
@@ -406,50 +407,107 @@ def start(cfg: SeriesConfig) -> tuple[dict, dict]:
     return head, {}
 
 
-def advance(cfg: SeriesConfig, head: Mapping, tallies: Mapping, r: RoundState) -> Step:
-    """The running summary after round ``r``, from the one before it (``summary`` with
-    ``prev``, without rebuilding the lists)."""
-    players = list(cfg.players)
+def gain_of(r: RoundState) -> dict:
+    """What one round adds to the running counts besides its ledger: each player's points and
+    combinations made (in the result's order), the winner, and the statistics' facts. Kept
+    with the round, so the rounds after a correction that leaves them as they were are
+    counted again from it without being read or rescored (``carry_forward``)."""
+    players = r.result.get("players") or ()
+    return {"points": [[ps["player"], ps.get("points") or 0] for ps in players],
+            "winner": r.result.get("winner"),
+            "yaku": [[ps["player"], [y["id"] for y in ps.get("yaku") or ()]] for ps in players],
+            "facts": round_facts(r.result, r.input)}
+
+
+def _counted(players: list, head: Mapping, gain: Mapping, ledger: list) -> tuple:
+    """Points, chips, rounds won and the round's net chips per player after one round."""
     totals = {t["player"]: t for t in head["totals"]}
     points = {p: totals[p]["points"] for p in players}
     chips = {p: totals[p]["chips"] for p in players}
     won = {p: totals[p]["rounds_won"] for p in players}
-    res = r.result
-    _count_round(res, points, won)
+    for who, pts in gain["points"]:
+        if who in points:
+            points[who] += pts
+    if gain["winner"] in won:
+        won[gain["winner"]] += 1
     net = {p: 0 for p in players}
-    ledger = []
-    for pay in round_payments(res, players):
-        ledger.append({"seq": r.seq, "month": r.month, **pay})
+    for pay in ledger:
         for who, sign in ((pay["from"], -1), (pay["to"], 1)):
             net[who] = net.get(who, 0) + sign * pay["amount"]
             chips[who] = chips.get(who, 0) + sign * pay["amount"]
+    return points, {p: _tidy(v) for p, v in chips.items()}, won, net
+
+
+def _totals(cfg: SeriesConfig, points: Mapping, chips: Mapping, won: Mapping) -> list[dict]:
+    return [{"player": p, "points": _tidy(points[p]), "chips": chips[p],
+             "money": to_money(chips[p], cfg.chip_value), "rounds_won": won[p]}
+            for p in cfg.players]
+
+
+def advance(cfg: SeriesConfig, head: Mapping, tallies: Mapping, r: RoundState) -> Step:
+    """The running summary after round ``r``, from the one before it (``summary`` with
+    ``prev``, without rebuilding the lists)."""
+    res, gain = r.result, gain_of(r)
+    ledger = [{"seq": r.seq, "month": r.month, **pay}
+              for pay in round_payments(res, cfg.players)]
+    points, chips, won, net = _counted(list(cfg.players), head, gain, ledger)
     played = head["months_played"] + (1 if r.counts_as_month else 0)
     month, dealer, carry = next_position(cfg, [r])
     over = game_over([r])
     complete = (cfg.length is not None and played >= cfg.length) or over
-    chips = {p: _tidy(v) for p, v in chips.items()}
     champion = (res.get("carry") or {}).get("game_winner") if over else head.get("game_winner")
     new_head = {
         "month": None if complete else month, "months_played": played, "length": cfg.length,
         "complete": complete, "game_over": over, "game_winner": champion,
         "dealer": None if complete else dealer, "carry": carry,
-        "totals": [{"player": p, "points": _tidy(points[p]), "chips": chips[p],
-                    "money": to_money(chips[p], cfg.chip_value), "rounds_won": won[p]}
-                   for p in players],
+        "totals": _totals(cfg, points, chips, won),
         "leaders": [champion] if champion in chips else leaders(chips, won),
     }
     line = {"seq": r.seq, "month": r.month, "dealer": r.dealer, "winner": res.get("winner"),
             "net": net}
-    return Step(new_head, tally_round(tallies, r, net), ledger, line)
+    return Step(new_head, tally_gain(tallies, r.seq, r.month, net, gain), ledger, line, gain)
+
+
+# Where a round's standing in the series comes from: two heads with the same position give
+# the next round the same month, dealer, carry and months counted, so it scores the same.
+POSITION = ("month", "months_played", "length", "complete", "game_over", "game_winner",
+            "dealer", "carry")
+
+
+def same_position(head: Mapping, other: Mapping) -> bool:
+    return all(head.get(k) == other.get(k) for k in POSITION)
+
+
+def carry_forward(cfg: SeriesConfig, head: Mapping, old_head: Mapping, ledger: list,
+                  gain: Mapping) -> tuple[dict, dict]:
+    """A stored round whose position did not change, counted again after a correction of an
+    earlier round: its head as stored with the totals and leaders recounted from ``head``
+    (the new summary before it) by the same arithmetic as ``advance``; and its net chips."""
+    points, chips, won, net = _counted(list(cfg.players), head, gain, ledger)
+    champion = old_head.get("game_winner")
+    return {**old_head, "totals": _totals(cfg, points, chips, won),
+            "leaders": [champion] if champion in chips else leaders(chips, won)}, net
 
 
 def tally_round(tallies: Mapping, r: RoundState, net: Mapping) -> dict:
-    """The standings' tallies with one more round: its chips won or lost per player, the
+    """``tally_gain`` of a scored round."""
+    return tally_gain(tallies, r.seq, r.month, net, gain_of(r))
+
+
+def tally_gain(tallies: Mapping, seq: int, month: int, net: Mapping, gain: Mapping) -> dict:
+    """The standings' tallies with one more round (a copy; ``tally_into`` adds in place)."""
+    return tally_into(copy_tallies(tallies), seq, month, net, gain)
+
+
+def copy_tallies(tallies: Mapping) -> dict:
+    return {k: {**v, "yaku": dict(v["yaku"]), "penalties": dict(v.get("penalties") or {})}
+            for k, v in tallies.items()}
+
+
+def tally_into(out: dict, seq: int, month: int, net: Mapping, gain: Mapping) -> dict:
+    """Add one round to the standings' tallies: its chips won or lost per player, the
     biggest round so far (the first one, on a tie) and the yaku made; and the session's
     statistics (tally/stats.py): calls that paid and failed, penalties suffered."""
-    out = {k: {**v, "yaku": dict(v["yaku"]), "penalties": dict(v.get("penalties") or {})}
-           for k, v in tallies.items()}
-
     def of(name):
         return out.setdefault(name, {"chips_won": 0, "chips_lost": 0, "rounds_played": 0,
                                      "biggest": None, "yaku": {}, "calls_paid": 0,
@@ -460,14 +518,14 @@ def tally_round(tallies: Mapping, r: RoundState, net: Mapping) -> dict:
         if n > 0:
             t["chips_won"] = _tidy(t["chips_won"] + n)
             if t["biggest"] is None or n > t["biggest"]["chips"]:
-                t["biggest"] = {"chips": n, "seq": r.seq, "month": r.month}
+                t["biggest"] = {"chips": n, "seq": seq, "month": month}
         elif n < 0:
             t["chips_lost"] = _tidy(t["chips_lost"] - n)
-    for ps in r.result.get("players") or ():
-        t = of(ps["player"])
-        for y in ps.get("yaku") or ():
-            t["yaku"][y["id"]] = t["yaku"].get(y["id"], 0) + 1
-    for name, facts in round_facts(r.result, r.input).items():
+    for name, made in gain["yaku"]:
+        t = of(name)
+        for y in made:
+            t["yaku"][y] = t["yaku"].get(y, 0) + 1
+    for name, facts in gain["facts"].items():
         t = of(name)
         t["calls_paid"] = t.get("calls_paid", 0) + facts["calls_paid"]
         t["calls_failed"] = t.get("calls_failed", 0) + facts["calls_failed"]

@@ -37,7 +37,7 @@ from .dialects import POSTGRES, SQLITE, Dialect
 from .results import said
 from .series import RoundState, SeriesConfig
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 class StoreError(Exception):
@@ -186,6 +186,16 @@ def _step_texts(step: series.Step) -> tuple[str, str, str, str]:
     return _dumps(step.ledger), _dumps(step.line), _dumps(step.head), _dumps(step.tallies)
 
 
+# The standings' tallies after a round are kept with every CHECKPOINT-th round only (they
+# are only read to rescore from a round, ``Store._checkpoint``): the rounds in between count
+# from the one before by their stored ``gain`` and ``line``, at most CHECKPOINT - 1 of them.
+CHECKPOINT = 16
+
+
+def _kept_tallies(seq: int, tallies: dict) -> str | None:
+    return _dumps(tallies) if seq % CHECKPOINT == 0 else None
+
+
 def _m5(db):
     """The evening's end and statistics (issue 14): a session the table ended early
     ("Finish now") says so (``finished``: 1, kept through corrections and undone by undo), and
@@ -233,7 +243,22 @@ def _m6(db):
     db.conn.execute("DELETE FROM session_pairs WHERE abs(chips) < 1e-9")
 
 
-MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4, 5: _m5, 6: _m6}
+def _m7(db):
+    """Corrections that cost the rounds they change (issue 12): each round keeps what it adds
+    to the counts (``gain``: points, winner, combinations, statistics' facts), so the rounds
+    after a correction that leaves their month, dealer and carry as they were are counted
+    again without being rescored or read in full; the tallies are kept with every
+    CHECKPOINT-th round only. Filled in from the stored results (no rescoring)."""
+    c = db.conn
+    c.execute("ALTER TABLE rounds ADD COLUMN gain TEXT")
+    for sid, seq, view in c.execute("SELECT session_id, seq, view FROM rounds").fetchall():
+        r = RoundState(**json.loads(view))
+        c.execute("UPDATE rounds SET gain = ? WHERE session_id = ? AND seq = ?",
+                  (_dumps(series.gain_of(r)), sid, seq))
+    c.execute(f"UPDATE rounds SET tallies = NULL WHERE seq % {CHECKPOINT} <> 0")
+
+
+MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4, 5: _m5, 6: _m6, 7: _m7}
 
 
 @dataclass(frozen=True)
@@ -658,8 +683,10 @@ class Store:
         for r, step in steps:
             views.append(_dumps(r.view()))
             self.conn.execute("INSERT INTO rounds (session_id, seq, view, created, input, ledger,"
-                              " line, head, tallies) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                              (sid, r.seq, views[-1], ts, _dumps(r.input), *_step_texts(step)))
+                              " line, head, tallies, gain) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                              (sid, r.seq, views[-1], ts, _dumps(r.input), _dumps(step.ledger),
+                               _dumps(step.line), _dumps(step.head),
+                               _kept_tallies(r.seq, step.tallies), _dumps(step.gain)))
         return views
 
     def _log(self, sid, version, action, actor, before, after, undoes=None):
@@ -712,83 +739,144 @@ class Store:
                 "round_json": view_json, "state_json": state_json}
 
     def _rewrite(self, sid: str, version: int | None, action: str, actor: str | None,
-                 plan: Callable[[SeriesConfig, int, Callable[[int], tuple]], tuple]) -> dict:
+                 plan: Callable[..., tuple]) -> dict:
         """Apply a correction, a deletion or an undo, atomically.
 
-        ``plan(cfg, n, after)`` gets the round count and ``after(keep)``: the running summary
-        stored with round ``keep`` (head, tallies) and the inputs of the rounds after it, read
-        on demand. It returns ``(keep, inputs, before, after, undoes)``: the rounds from
-        ``keep + 1`` on become ``inputs``, rescored from that summary; the rounds before are
-        neither read nor rescored.
+        ``plan(cfg, n, start, inputs_after)`` gets the round count, ``start(keep)``: the
+        running summary stored with round ``keep`` (head, tallies), and
+        ``inputs_after(keep, count=None)``: the stored inputs of the rounds after it. It
+        returns ``(keep, inputs, tail, before, after, undoes)``: the rounds from ``keep + 1``
+        on become ``inputs``, rescored from that summary; the rounds before are neither read
+        nor rescored. ``tail``: the stored rounds after those keep their numbers (a round
+        replaced in place), so they are rescored only until one starts where it started
+        before; from there on they score as stored and are only counted again (``_recount``).
         """
         with self.transaction() as c:
             row, cfg = self._writable(sid, version)
-            n, loaded = self.last_seq(sid), {}
-
-            def after(k):
-                if k not in loaded:
-                    loaded[k] = (*self._checkpoint(cfg, sid, k), self._inputs_after(sid, k))
-                return loaded[k]
-            keep, inputs, before, changed, undoes = plan(cfg, n, after)
-            head, tallies, _ = after(keep)
+            n = self.last_seq(sid)
+            keep, inputs, tail, before, changed, undoes = plan(
+                cfg, n, lambda k: self._checkpoint(cfg, sid, k),
+                lambda k, count=None: self._inputs_after(sid, k, count))
+            head, tallies = self._checkpoint(cfg, sid, keep)
             steps = series.replay_after(cfg, head, tallies, inputs, keep + 1)
             if steps:
                 head, tallies = steps[-1][1].head, steps[-1][1].tallies
+            last = keep + len(steps)
+            if tail and last < n:
+                more = self._rescore_until_same(cfg, sid, head, tallies, last, n)
+                steps += more
+                if more:
+                    head, tallies = more[-1][1].head, more[-1][1].tallies
+                last = keep + len(steps)
             ts = now()
-            c.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ?", (sid, keep))
+            c.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ? AND seq <= ?",
+                      (sid, keep, last if tail else n))
             views = self._insert_rounds(sid, steps, ts)
+            if tail and last < n:
+                head, tallies = self._recount(cfg, sid, head, tallies, last)
             v, state_json = self._commit_head(sid, row, head, tallies, ts)
             self._log(sid, v, action, actor, before, changed, undoes)
         return {"version": v, "state": head, "state_json": state_json, "first": keep + 1,
                 "rounds": [r for r, _ in steps], "round_views": views}
 
-    def _inputs_after(self, sid: str, keep: int) -> list[dict]:
+    def _rescore_until_same(self, cfg: SeriesConfig, sid: str, head: dict, tallies: dict,
+                            last: int, n: int) -> list:
+        """Rescore the stored rounds after ``last`` while they start from a different
+        position than before (month, dealer, carry, months counted: ``series.POSITION``);
+        stop at the first that starts where it did, since it and all after it score the same."""
+        out, seq = [], last + 1
+        while seq <= n:
+            rows = self.conn.execute(
+                "SELECT seq, input, head FROM rounds WHERE session_id = ? AND seq >= ? AND "
+                "seq <= ? ORDER BY seq", (sid, seq - 1, min(n, seq + CHECKPOINT))).fetchall()
+            stored = {k: (i, h) for k, i, h in rows}
+            while seq in stored:
+                if series.same_position(head, json.loads(stored[seq - 1][1])):
+                    return out
+                out += series.replay_after(cfg, head, tallies, [json.loads(stored[seq][0])], seq)
+                head, tallies = out[-1][1].head, out[-1][1].tallies
+                seq += 1
+        return out
+
+    def _recount(self, cfg: SeriesConfig, sid: str, head: dict, tallies: dict,
+                 last: int) -> tuple[dict, dict]:
+        """Count the stored rounds after ``last`` again from the new summary before them
+        (their results are as stored): each one's head, and the tallies kept every
+        CHECKPOINT-th round. Returns the summary after the last round."""
+        tallies = series.copy_tallies(tallies)
+        heads, kept = [], []
+        for seq, ledger, line, gain, old in self.conn.execute(
+                "SELECT seq, ledger, line, gain, head FROM rounds WHERE session_id = ? AND "
+                "seq > ? ORDER BY seq", (sid, last)).fetchall():
+            gain = json.loads(gain)
+            head, net = series.carry_forward(cfg, head, json.loads(old), json.loads(ledger), gain)
+            series.tally_into(tallies, seq, json.loads(line)["month"], net, gain)
+            heads.append((_dumps(head), sid, seq))
+            if seq % CHECKPOINT == 0:
+                kept.append((_dumps(tallies), sid, seq))
+        self.conn.executemany("UPDATE rounds SET head = ? WHERE session_id = ? AND seq = ?", heads)
+        self.conn.executemany("UPDATE rounds SET tallies = ? WHERE session_id = ? AND seq = ?",
+                              kept)
+        return head, tallies
+
+    def _inputs_after(self, sid: str, keep: int, count: int | None = None) -> list[dict]:
         return [json.loads(i) for (i,) in self.conn.execute(
-            "SELECT input FROM rounds WHERE session_id = ? AND seq > ? ORDER BY seq",
-            (sid, keep))]
+            "SELECT input FROM rounds WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (sid, keep, keep + count if count is not None else 1 << 62))]
 
     def _checkpoint(self, cfg: SeriesConfig, sid: str, seq: int) -> tuple[dict, dict]:
-        """The running summary stored with round ``seq`` (the start for 0)."""
+        """The running summary stored with round ``seq`` (the start for 0): its head, and the
+        tallies kept with the last CHECKPOINT-th round, counted on by the rounds since."""
         if seq == 0:
             return series.start(cfg)
-        head, tallies = self.conn.execute("SELECT head, tallies FROM rounds WHERE "
-                                          "session_id = ? AND seq = ?", (sid, seq)).fetchone()
-        return json.loads(head), json.loads(tallies)
+        (head,) = self.conn.execute("SELECT head FROM rounds WHERE session_id = ? AND seq = ?",
+                                    (sid, seq)).fetchone()
+        base = seq - seq % CHECKPOINT
+        tallies = {}
+        if base:
+            (kept,) = self.conn.execute("SELECT tallies FROM rounds WHERE session_id = ? AND "
+                                        "seq = ?", (sid, base)).fetchone()
+            tallies = json.loads(kept)
+        for k, line, gain in self.conn.execute(
+                "SELECT seq, line, gain FROM rounds WHERE session_id = ? AND seq > ? AND "
+                "seq <= ? ORDER BY seq", (sid, base, seq)).fetchall():
+            line = json.loads(line)
+            series.tally_into(tallies, k, line["month"], line["net"], json.loads(gain))
+        return json.loads(head), tallies
 
     def replace_round(self, sid, version, seq, raw, actor=None) -> dict:
-        def plan(cfg, n, after):
+        def plan(cfg, n, start, inputs_after):
             _need_round(n, seq)
-            head, _, rest = after(seq - 1)  # its dealer and carry: the summary's before it
+            head, _ = start(seq - 1)  # its dealer and carry: the summary's before it
             inp = series.clean_input(cfg, raw, dealer=head["dealer"], carry=head["carry"])
-            return (seq - 1, [inp] + rest[1:], {"seq": seq, "input": rest[0]},
-                    {"seq": seq, "input": inp}, None)
+            old = inputs_after(seq - 1, 1)[0]
+            return seq - 1, [inp], True, {"seq": seq, "input": old}, {"seq": seq, "input": inp}, None
         return self._rewrite(sid, version, "replace_round", actor, plan)
 
     def delete_round(self, sid, version, seq, actor=None) -> dict:
-        def plan(cfg, n, after):
+        def plan(cfg, n, start, inputs_after):
             _need_round(n, seq)
-            rest = after(seq - 1)[2]
-            return seq - 1, rest[1:], {"seq": seq, "input": rest[0]}, None, None
+            rest = inputs_after(seq - 1)
+            return seq - 1, rest[1:], False, {"seq": seq, "input": rest[0]}, None, None
         return self._rewrite(sid, version, "delete_round", actor, plan)
 
     def undo(self, sid, version, actor=None) -> dict:
-        def plan(cfg, n, after):
+        def plan(cfg, n, start, inputs_after):
             target = self.undo_target(sid)
             if target is None:
                 raise Conflict(said("nothing to undo"), field="history")
             b, a = target["before"], target["after"]
             if target["action"] == "finish":  # the series goes on where it was ended
                 self.conn.execute("UPDATE sessions SET finished = NULL WHERE id = ?", (sid,))
-                return n, [], a, b, target["id"]
+                return n, [], False, a, b, target["id"]
             if target["action"] == "delete_round":  # the deleted round goes back in its place
                 keep = min(b["seq"] - 1, n)
-                inputs = [b["input"]] + after(keep)[2]
-            else:
-                seq = (a if target["action"] == "add_round" else b)["seq"]
-                _need_round(n, seq)
-                keep, rest = seq - 1, after(seq - 1)[2][1:]
-                inputs = rest if target["action"] == "add_round" else [b["input"]] + rest
-            return keep, inputs, a, b, target["id"]
+                return keep, [b["input"]] + inputs_after(keep), False, a, b, target["id"]
+            if target["action"] == "add_round":
+                _need_round(n, a["seq"])
+                return a["seq"] - 1, inputs_after(a["seq"]), False, a, b, target["id"]
+            _need_round(n, b["seq"])  # a correction: the round as it was, in its place
+            return b["seq"] - 1, [b["input"]], True, a, b, target["id"]
         return self._rewrite(sid, version, "undo", actor, plan)
 
     def undo_target(self, sid: str) -> dict | None:

@@ -235,9 +235,11 @@ def test_the_home_page_offers_groups(client):
 
 # ----------------------------------------------------------------------------- speed
 
-def test_a_thousand_sessions_are_fast(client, app):
-    """A group with 1,000 sessions (a year of weekly game nights is 52): the standings under
-    50 ms (issue 12), head-to-head and the time series likewise, through the API."""
+def test_a_thousand_sessions_are_read_from_their_session_rows(client, app):
+    """A group with 1,000 sessions (a year of weekly game nights is 52): the standings,
+    head-to-head and the time series through the API read what each session keeps at write
+    time (its standing row, its pairs), never a round: so their cost is linear in the
+    sessions (issue 12; timed by bench/growth.py, not here)."""
     st = app.extensions["tally_store"]
     g = client.post("/api/v1/groups", json={"name": "Club"}).json
     seeds = []
@@ -257,20 +259,22 @@ def test_a_thousand_sessions_are_fast(client, app):
                       " version, state, ?, updated, standing FROM sessions WHERE id = ?",
                       (sid, day, src))
             c.execute("INSERT INTO rounds (session_id, seq, view, created, input, ledger, line, "
-                      "head, tallies) SELECT ?, seq, view, created, input, ledger, line, head, "
-                      "tallies FROM rounds WHERE session_id = ?", (sid, src))
+                      "head, tallies, gain) SELECT ?, seq, view, created, input, ledger, line, "
+                      "head, tallies, gain FROM rounds WHERE session_id = ?", (sid, src))
     # each seed: 8 rounds won by its first player, 4 by the second, 5 chips each: +20 / -20
     h2h = get(client, {"id": g["id"], "token": g["token"]}, "head-to-head").json
     assert h2h["matrix"][h2h["players"].index("A")][h2h["players"].index("D")] == 20 * 250
     for tail in ("standings", "head-to-head", "timeline"):
-        times = []
-        for _ in range(7):
-            t0 = time.perf_counter()
+        seen = []
+        if not st.postgres:
+            st.conn.set_trace_callback(seen.append)
+        try:
             r = get(client, {"id": g["id"], "token": g["token"]}, tail)
-            times.append(time.perf_counter() - t0)
-            assert r.status_code == 200
-        median = sorted(times)[3]
-        print(f"{tail}: {median * 1000:.1f} ms (median of 7, 1,000 sessions)")
-        assert median < (0.05 if tail == "standings" else 0.1), (tail, times)
+        finally:
+            if not st.postgres:
+                st.conn.set_trace_callback(None)
+        assert r.status_code == 200
+        assert st.postgres or seen, tail  # the trace saw the request's statements
+        assert not [q for q in seen if re.search(r"\bFROM\s+rounds\b", q)], (tail, seen)
     assert len(get(client, {"id": g["id"], "token": g["token"]}, "timeline").json[
         "points"]) == 1000

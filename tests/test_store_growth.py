@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 
 import pytest
 
 from tally import evaluate, series
 from tally.cards import FULL_DECK, CardSet
-from tally.store import MIGRATIONS, SCHEMA_VERSION, Store, _dumps
+from tally.store import CHECKPOINT, MIGRATIONS, SCHEMA_VERSION, Store, _dumps
 
 DECK = list(CardSet(FULL_DECK).slugs)
 SEATS = {"koi-koi": ["Aki", "Bo"], "go-stop": ["Ana", "Bo", "Cy"]}
@@ -72,13 +73,27 @@ def from_scratch(cfg, inputs) -> tuple[dict, list]:
 
 
 def check_session(st, sid, cfg):
-    """Stored summary, head, rounds and standing equal the full computation."""
+    """Stored summary, head, rounds and standing equal the full computation; so do the
+    running summary kept with each round (its head, and the tallies a rescoring starts from)
+    and what each round adds to the counts."""
     full, rounds = from_scratch(cfg, inputs_of(st, sid))
     assert st.full_state(sid) == full
     row = st.session_row(sid)
     head = json.loads(row["state"])
-    assert head == {k: v for k, v in full.items() if k not in ("ledger", "rounds")}
+    assert {k: v for k, v in head.items() if k != "finished"} == \
+        {k: v for k, v in full.items() if k not in ("ledger", "rounds")} | \
+        ({"complete": True, "month": None, "dealer": None} if head.get("finished") else {})
     assert [json.loads(v) for v in st.round_views(sid)] == [r.view() for r in rounds]
+    stored = st.conn.execute("SELECT seq, head, gain FROM rounds WHERE session_id = ? "
+                             "ORDER BY seq", (sid,)).fetchall()
+    h, t = series.start(cfg)
+    for r, (seq, kept_head, gain) in zip(rounds, stored):
+        step = series.advance(cfg, h, t, r)
+        h, t = step.head, step.tallies
+        assert (seq, json.loads(kept_head), json.loads(gain)) == (r.seq, h, series.gain_of(r))
+        if seq % CHECKPOINT in (0, 1, CHECKPOINT - 1) or seq == len(rounds):
+            assert st._checkpoint(cfg, sid, seq) == (h, t)
+    assert json.loads(row["standing"]) == series.standing(head, t)
 
 
 def random_changes(st, rng, sid, cfg, n_changes):
@@ -112,6 +127,17 @@ def test_stored_summary_equals_the_full_computation_after_any_changes(st, game, 
     cfg = series.check_config({"game": game, "players": SEATS[game], "length": length})
     sid = st.create_session(cfg, inputs=[])["id"]
     random_changes(st, rng, sid, cfg, 40)
+
+
+@pytest.mark.parametrize("game", ["koi-koi", "go-stop"])
+def test_corrections_across_checkpoints_equal_the_full_computation(st, game):
+    """A long series (tallies kept every CHECKPOINT rounds) corrected, cut and undone at
+    random: each change is checked against the full computation."""
+    rng = random.Random(17)
+    cfg = series.check_config({"game": game, "players": SEATS[game], "length": None})
+    sid = st.create_session(cfg, inputs=[deal(rng, game) for _ in range(3 * CHECKPOINT + 5)])["id"]
+    check_session(st, sid, cfg)
+    random_changes(st, rng, sid, cfg, 30)
 
 
 def test_an_import_stores_the_same_as_rounds_added_one_by_one(st):
@@ -202,17 +228,56 @@ def test_adding_a_round_reads_no_other_round(sqlite_st):
     assert reads and all("max(seq)" in q for q in reads), reads  # only the round count
 
 
-def test_a_correction_reads_only_the_rounds_from_it_on(sqlite_st):
+def first_same_position(cfg, old_inputs, new_inputs, seq) -> int:
+    """The first round after ``seq`` that starts where it started before the correction
+    (month, dealer, carry, months counted), from two replays from scratch."""
+    old, new = series.replay(cfg, old_inputs), series.replay(cfg, new_inputs)
+    for j in range(seq + 1, len(old_inputs) + 1):
+        a, b = old[j - 1], new[j - 1]
+        if (a.month, a.dealer, a.carry_in) == (b.month, b.dealer, b.carry_in) and \
+                sum(r.counts_as_month for r in old[:j - 1]) == \
+                sum(r.counts_as_month for r in new[:j - 1]):
+            return j
+    return len(old_inputs) + 1
+
+
+def lowest_seq(query: str) -> int:
+    bounds = [int(n) + (op == ">") for op, n in re.findall(r"seq (>=|>|=) (\d+)", query)]
+    return min(bounds) if bounds else 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_correction_rescores_only_until_the_rounds_start_as_before(sqlite_st, seed):
+    """A correction of round 35 of 40 rescores it and the rounds after it that now start
+    from another month, dealer or carry; the rest are counted again from what they stored.
+    It reads no round before the checkpoint it starts from (round 32) and no input or result
+    before round 35."""
     st = sqlite_st
-    rng = random.Random(4)
+    rng = random.Random(seed)
     cfg = series.check_config({"game": "go-stop", "players": SEATS["go-stop"], "length": None})
-    sid = st.create_session(cfg, inputs=[deal(rng, "go-stop") for _ in range(40)])["id"]
+    inputs = [deal(rng, "go-stop") for _ in range(40)]
+    sid = st.create_session(cfg, inputs=inputs)["id"]
+    new = deal(rng, "go-stop")
+    same = first_same_position(cfg, inputs, inputs[:34] + [new] + inputs[35:], 35)
     seen = traced(st)
-    out = st.replace_round(sid, 1, 35, deal(rng, "go-stop"))
-    assert [r.seq for r in out["rounds"]] == [35, 36, 37, 38, 39, 40]  # rescored: the tail
-    views = [q for q in seen if "SELECT input FROM rounds" in q]
-    assert views and all("seq > 34" in q for q in views), views
+    out = st.replace_round(sid, 1, 35, new)
+    assert [r.seq for r in out["rounds"]] == list(range(35, same))
+    reads = [q for q in seen if q.lstrip().upper().startswith("SELECT") and "FROM rounds" in q
+             and "max(seq)" not in q]
+    assert reads and all(lowest_seq(q) >= 33 or "seq = 32" in q for q in reads), reads
+    assert all(lowest_seq(q) >= 35 for q in reads if "input" in q or "view" in q), reads
     st.conn.set_trace_callback(None)
+    check_session(st, sid, cfg)
+
+
+def test_a_correction_that_moves_every_later_round_rescores_them_all(sqlite_st):
+    """Deleting a round moves every later one a month earlier: all are rescored."""
+    st = sqlite_st
+    rng = random.Random(11)
+    cfg = series.check_config({"game": "koi-koi", "players": SEATS["koi-koi"], "length": None})
+    sid = st.create_session(cfg, inputs=[deal(rng, "koi-koi") for _ in range(40)])["id"]
+    out = st.delete_round(sid, 1, 20)
+    assert [r.seq for r in out["rounds"]] == list(range(20, 40))
     check_session(st, sid, cfg)
 
 
@@ -228,7 +293,7 @@ def test_an_undo_of_an_add_rescores_nothing_and_reads_no_round(sqlite_st):
     out = st.undo(sid, v)
     assert out["rounds"] == [] and st.last_seq(sid) == 29
     views = [q for q in seen if "SELECT input FROM rounds" in q]
-    assert all("seq > 29" in q for q in views), views  # round 30's own row only
+    assert all(lowest_seq(q) > 30 for q in views), views  # not even round 30's
     st.conn.set_trace_callback(None)
     check_session(st, sid, cfg)
 
@@ -260,7 +325,7 @@ def test_migration_4_fills_in_the_running_summary_of_stored_sessions(tmp_path):
     old.close()
     st = Store(path, "NORMAL")
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 3
-    assert st.migrate() == SCHEMA_VERSION == 6
+    assert st.migrate() == SCHEMA_VERSION == 7
     for sid, cfg in made:
         check_session(st, sid, cfg)
     assert series.standings_of(st.group_standing_rows("g1")) == \

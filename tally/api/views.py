@@ -153,7 +153,7 @@ def version_of(body: dict | None) -> int | None:
     if body and body.get("version") is not None:
         return body["version"]  # a whole number (the schemas are strict)
     raise PreconditionRequired(said("send the session version you based this change on "
-                                    "(If-Match header or a 'version' field)"), field="version")
+                                    "(the If-Match header or the version field)"), field="version")
 
 
 def actor_of(body: dict | None) -> str | None:
@@ -194,7 +194,7 @@ def engine(fn, *args, **kwargs):
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         log.exception("engine failed on input")
         raise TallyError(said("the input could not be scored ({error}); check its shape "
-                              "against the game's round_example", error=type(e).__name__),
+                              "against the game's example round", error=type(e).__name__),
                          field="round") from None
 
 
