@@ -222,8 +222,8 @@ def _bit(slug: str) -> int:
         return BIT[slug]
     except (KeyError, TypeError):
         from .results import said  # late: results imports this module
-        raise TallyError(said("{who}unknown card {card!r}: not a slug of cards.md", who="",
-                              card=slug), card=slug) from None
+        raise TallyError(said("{who}unknown card {card!r}", who="", card=slug),
+                         card=slug) from None
 
 
 def _mask(x) -> int:

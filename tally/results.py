@@ -21,9 +21,10 @@ class Said(str):
     def to_dict(self) -> dict:
         # a parameter may itself be a said() sentence (a list of card values, say): it is
         # translated on its own, so a sentence never needs a template per combination of parts
+        params = self.params
         return {"template": self.template,
                 "params": {k: v.to_dict() if isinstance(v, Said) else v
-                           for k, v in self.params.items()}}
+                           for k, v in params.items()} if params else {}}
 
 
 def said(template: str, **params) -> Said:
@@ -57,6 +58,7 @@ def sentence(text) -> dict:
 # step: a frozen dataclass's generated __init__ sets each field through object.__setattr__,
 # which cost more than scoring a Koi-Koi pile. (dataclass keeps an __init__ the class defines.)
 _setattr = object.__setattr__
+_NONE = object()  # an argument not given (where None is a value)
 
 
 @dataclass(frozen=True)
@@ -132,8 +134,12 @@ class Step:
                                     "total": total})
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "op": self.op, "value": self.value, "reason": self.reason,
-                "total": self.total, **_words(self.reason)}
+        d = self.__dict__
+        out = {"id": d["id"], "op": d["op"], "value": d["value"], "reason": d["reason"],
+               "total": d["total"]}
+        if isinstance(d["reason"], Said):  # its template and params: as _words gives them
+            out.update(d["reason"].to_dict())
+        return out
 
 
 def _sentences(value):
@@ -198,6 +204,13 @@ class RoundResult:
     next_dealer: str | None
     carry: dict = field(default_factory=dict)  # state for the next hand (nagari multiplier...)
     notes: tuple[str, ...] = ()
+
+    def __init__(self, game, preset, players, payments, winner, next_dealer, carry=_NONE,
+                 notes=()):
+        _setattr(self, "__dict__", {"game": game, "preset": preset, "players": players,
+                                    "payments": payments, "winner": winner,
+                                    "next_dealer": next_dealer,
+                                    "carry": {} if carry is _NONE else carry, "notes": notes})
 
     def net(self) -> dict[str, Any]:
         """Each player's chips won (+) or lost (-) in this round."""

@@ -105,8 +105,7 @@ def player_field(g, rnd: Mapping, key: str, players, *, required=True, default=N
 def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
              deck: int | None = None, max_pile: int | None = None) -> dict[str, int]:
     """Each player's pile as a mask; a card in two players' piles is an error."""
-    from .games import pile_mask  # late: games imports this module's users
-
+    pile_mask = _PILE_MASK[0] if _PILE_MASK else _load_pile_mask()
     raw = rnd.get(key)
     if raw is None:
         if required:
@@ -122,7 +121,7 @@ def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
             raise TallyError(said("{game}: {what} name {player!r}, who is not one of the "
                                   "players", game=g.id, what=key_words(key), player=name),
                              game=g.id, player=name, field=f"{key}.{name}")
-    piles, seen = {}, {}
+    piles, seen, held = {}, {}, 0  # held: every card of the piles read so far
     for p in players:
         mask = pile_mask(g, raw.get(p, ()), player=p, field=f"{key}.{p}")
         if deck is not None and mask & ~deck:
@@ -138,7 +137,7 @@ def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
                                   most=max_pile),
                              game=g.id, player=p,
                              field=f"{key}.{p}")
-        clash = mask & sum(seen.values())
+        clash = mask & held
         if clash:
             from .cards import slugs_of
             card = slugs_of(clash)[0]
@@ -149,7 +148,17 @@ def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
                              game=g.id, card=card, player=p, field=f"{key}.{p}")
         seen[p] = mask
         piles[p] = mask
+        held |= mask
     return piles
+
+
+_PILE_MASK: list = []
+
+
+def _load_pile_mask():
+    from .games import pile_mask  # late: games imports this module's users (once: an import
+    _PILE_MASK.append(pile_mask)  # statement costs more than reading a small pile)
+    return pile_mask
 
 
 def events_of(g, rnd: Mapping, players) -> list[dict]:
@@ -158,29 +167,41 @@ def events_of(g, rnd: Mapping, players) -> list[dict]:
     if not isinstance(raw, (list, tuple)):
         raise TallyError(said("{game}: the events must be a list", game=g.id), game=g.id,
                          field="events")
-    known = {e.id: e for e in g.events}
+    known, per_player = _event_ids(g)
     out = []
     for i, ev in enumerate(raw):
-        where = f"events.{i}"
-        if not is_mapping(ev) or "type" not in ev:
+        if not (type(ev) is dict or is_mapping(ev)) or "type" not in ev:
             raise TallyError(said("{game}: event {n} does not say what happened (its type)",
                                   game=g.id, n=ordinal(i)), game=g.id,
-                             field=where)
+                             field=f"events.{i}")
         kind = ev["type"]
         if not isinstance(kind, str) or kind not in known:
             raise TallyError(said("{game}: event {n}, {event!r}, is not an event of this game",
                                   game=g.id, event=kind, n=ordinal(i)),
-                             game=g.id, rule=str(kind), field=where,
+                             game=g.id, rule=str(kind), field=f"events.{i}",
                              event=str(kind), known=tuple(known))
-        if known[kind].per_player or "player" in ev:
+        if kind in per_player or "player" in ev:
             if ev.get("player") not in players:
                 raise TallyError(said("{game}: event {n}, \"{event}\", names {player!r}, who "
                                       "is not at the table", game=g.id, n=ordinal(i),
                                       event=event_words(kind), player=ev.get("player")),
                                  game=g.id, player=ev.get("player"), rule=kind, event=kind,
-                                 field=f"{where}.player")
+                                 field=f"events.{i}.player")
         out.append(dict(ev))
     return out
+
+
+_EVENT_IDS: dict = {}  # game id -> (its events, them by id, the ids of per-player events)
+
+
+def _event_ids(g) -> tuple:
+    """({id: event} of the game's events in order, ids of those that always name a player):
+    built once per game rather than on every round."""
+    cached = _EVENT_IDS.get(g.id)
+    if cached is None or cached[0] is not g.events:
+        cached = _EVENT_IDS[g.id] = (g.events, {e.id: e for e in g.events},
+                                     frozenset(e.id for e in g.events if e.per_player))
+    return cached[1:]
 
 
 def int_field(g, mapping: Mapping, key: str, *, default=0, minimum=0, maximum=None,

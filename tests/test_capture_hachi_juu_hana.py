@@ -232,7 +232,7 @@ def test_reveal_errors():
         tally.score_round(G, two(PINE, [rv, rv]))
     with pytest.raises(TallyError, match="cannot both hold three pine"):
         tally.score_round(G, two(PINE, [rv, {**rv, "player": "B"}]))
-    with pytest.raises(TallyError, match="flower 'oak'") as e:
+    with pytest.raises(TallyError, match="the month shown is 'oak', not a month") as e:
         tally.score_round(G, two(PINE, [{**rv, "flower": "oak"}]))
     assert e.value.field == "events.0.flower"
     hand = ["pine-crane", "plum-chaff-1", "plum-chaff-2", "cherry-chaff-1", "cherry-chaff-2",

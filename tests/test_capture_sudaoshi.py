@@ -174,7 +174,7 @@ def test_claim_errors():
         tally.score_round(G, rnd(events=[CLAIM_C, {**CLAIM_C, "combo": "seven_chaffs"}]))
     with pytest.raises(TallyError, match="unknown hand combination 'royal_flush'"):
         tally.score_round(G, rnd(events=[{**CLAIM_A, "combo": "royal_flush"}]))
-    with pytest.raises(TallyError, match="needs the shown 'cards'"):
+    with pytest.raises(TallyError, match="needs the cards shown"):
         tally.score_round(G, rnd(events=[{"type": "hand_combo_claim", "player": "A",
                                           "combo": "three_of_a_kind"}]))
     with pytest.raises(TallyError, match="shown from both"):

@@ -237,12 +237,12 @@ def test_errors_name_the_culprit():
         score(rnd([], [], None))
     with pytest.raises(TallyError, match="at most 33"):
         score(rnd(DECK[:20], DECK[20:40]))
-    with pytest.raises(TallyError, match="one_six_four is not an automatic win in Set One"):
+    with pytest.raises(TallyError, match="One Six Four is not an automatic win in Set One"):
         score(rnd(["pine-crane", "paulownia-phoenix", "wisteria-ribbon"], [], events=[
             {"type": "automatic_win", "player": "A", "yaku": "one_six_four"}]))
     with pytest.raises(TallyError, match="names 'C', who is not at the table"):
         score(rnd([], [], events=[{"type": "phoenix_auto_capture", "player": "C"}]))
-    with pytest.raises(TallyError, match="'from' must be hand or draw"):
+    with pytest.raises(TallyError, match="the Phoenix came from the hand or from the draw"):
         score(rnd(["paulownia-phoenix"], [], events=[
             {"type": "phoenix_auto_capture", "player": "A", "from": "field"}]))
 

@@ -283,9 +283,10 @@ def test_yaku_set_from_event_option_or_round_key():
     with pytest.raises(TallyError, match="which yaku set") as e:
         score(rnd(a, B_CHAFF7, None))
     assert e.value.field == "yaku_set"
-    with pytest.raises(TallyError, match="'one' or 'two', not 'three'"):
+    with pytest.raises(TallyError, match="Set One or Set Two, not 'three'"):
         score(rnd(a, B_CHAFF7, "three"))
-    with pytest.raises(TallyError, match="Set One but option yaku_set says Set Two"):
+    with pytest.raises(TallyError,
+                       match="Set One but the yaku set the house rules fix says Set Two"):
         score(rnd(a, B_CHAFF7, "one"), options={"yaku_set": "two"})
     with pytest.raises(TallyError, match="chosen by the dealer 'A', not 'B'") as e:
         score(rnd(a, B_CHAFF7, None, events=[{"type": "yaku_set_chosen", "set": "one",
@@ -318,15 +319,15 @@ def test_card_in_two_piles_and_too_many_cards():
 
 def test_automatic_win_event_is_checked():
     """Section 7: automatic_win names a yaku of the round's set that the player holds."""
-    with pytest.raises(TallyError, match="one_four_twelve is not an automatic win in Set One"):
+    with pytest.raises(TallyError, match="One Four Twelve is not an automatic win in Set One"):
         score(rnd(ONE_FOUR_TWELVE, [], "one", events=[
             {"type": "automatic_win", "player": "A", "yaku": "one_four_twelve"}]))
     with pytest.raises(TallyError, match="'B' has not captured pine-crane, wisteria-ribbon "
-                                         "of one_four_twelve") as e:
+                                         "of One Four Twelve") as e:
         score(rnd(ONE_FOUR_TWELVE[:-1], ["paulownia-phoenix"], "two", events=[
             {"type": "automatic_win", "player": "B", "yaku": "one_four_twelve"}]))
     assert e.value.player == "B"
-    with pytest.raises(TallyError, match="unknown yaku 'front_four_three_five'"):
+    with pytest.raises(TallyError, match="'front_four_three_five' is not one of the yaku"):
         score(rnd(ONE_FOUR_TWELVE, [], "two", events=[
             {"type": "automatic_win", "player": "A", "yaku": "front_four_three_five"}]))
 

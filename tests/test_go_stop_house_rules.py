@@ -125,8 +125,9 @@ def test_bad_values_are_named():
 
 def test_yeon_ppuk_events_need_their_chips():
     rnd = round_of({"A": BRIGHT3, "B": []}, [{"type": "yeon_ppuk", "player": "A"}] + stop("A"))
-    with pytest.raises(TallyError, match="yeon_ppuk_chips"):
+    with pytest.raises(TallyError, match="pays nothing unless the house rule") as e:
         score(rnd)
+    assert e.value.option == "yeon_ppuk_chips"
 
 
 # =============================================================================================

@@ -228,7 +228,7 @@ def test_error_event_names_unknown_or_sitting_player():
            "events": [{"type": "chok", "player": "D"}, {"type": "nagari"}]}
     with pytest.raises(TallyError, match="'D', who is not at the table"):
         tally.score_round(G, rnd)
-    with pytest.raises(TallyError, match="refused_by 'Zed'"):
+    with pytest.raises(TallyError, match="who refused, 'Zed'"):
         tally.score_round(G, three(GODORI5, events=[
             {"type": "syodang_offer", "player": "B", "refused_by": "Zed"}]))
 
@@ -249,9 +249,10 @@ def test_error_impossible_events():
     with pytest.raises(TallyError, match="only with 3 players"):
         tally.score_round(G, {"players": ["A", "B"], "dealer": "A", "events": [
             {"type": "syodang_offer", "player": "A", "refused_by": "B"}, {"type": "nagari"}]})
-    with pytest.raises(TallyError, match="first_turn_chok_chips"):
+    with pytest.raises(TallyError, match="pays nothing unless the house rule") as e:
         tally.score_round(G, three(GODORI5, events=[
             {"type": "first_turn_chok", "player": "A"}, {"type": "stop", "player": "A"}]))
+    assert e.value.option == "first_turn_chok_chips"
     with pytest.raises(TallyError, match="skip a hand play only after a bomb"):
         tally.score_round(G, three(GODORI5, events=[
             {"type": "pass_hand_play", "player": "A"}, {"type": "stop", "player": "A"}]))

@@ -867,7 +867,7 @@ def test_error_responsibility_yaku_not_captured():
     ev = [{"type": "responsibility", "player": "Z", "completer": "Y", "yaku": "purple_ribbons"},
           call("Y", "end", ["poetry_ribbons"], 70)]
     rnd = three("X", "Y", "Z", ev, captures={"X": [], "Y": POETRY_PILE, "Z": []})
-    with pytest.raises(TallyError, match="do not hold purple_ribbons") as e:
+    with pytest.raises(TallyError, match="do not hold 3 Purple Ribbons") as e:
         score(rnd, options={"responsibility_penalty": True})
     assert e.value.player == "Y"
 
@@ -959,7 +959,7 @@ def _with_events(rnd, events):
     ([call("X", "end", tyv=100)], "does not match", "X"),
     ([call("X", "continue", tyv=70), call("X", "end", tyv=70)], "more points", "X"),
     ([call("X", "end"), call("Y", "end")], "already ended", "Y"),
-    ([call("X", "stop")], "continue' or 'end'", "X"),
+    ([call("X", "stop")], "must be Continue or End", "X"),
     ([{"type": "sell", "player": "Y"}], "no way to sell", None),
     ([call("X", "end"), claim("Y", ["iris-chaff-1"])], "out of order", None),
 ])
@@ -973,15 +973,15 @@ def test_error_impossible_calls(events, needle, who):
 
 def test_error_yaku_without_call():
     rnd = three("X", "Y", "Z", [], captures={"X": POETRY_PILE, "Y": [], "Z": []})
-    with pytest.raises(TallyError, match="poetry_ribbons but no Continue/End") as e:
+    with pytest.raises(TallyError, match="3 Poetry Ribbons but no Continue/End") as e:
         score(rnd)
     assert e.value.player == "X"
 
 
 @pytest.mark.parametrize("events, needle, who", [
     ([{"type": "play_decision", "player": "C", "choice": "play"}], "out of turn", "C"),
-    ([{"type": "play_decision", "player": "B", "choice": "maybe"}], "'play' or 'pass'", "B"),
-    ([], "play_decision missing for 'B'", "B"),
+    ([{"type": "play_decision", "player": "B", "choice": "maybe"}], "must choose play or pass", "B"),
+    ([], "\"Play decision\" of 'B' is missing", "B"),
     ([{"type": "play_decision", "player": "B", "choice": "play"},
       {"type": "play_decision", "player": "C", "choice": "play"},
       {"type": "play_decision", "player": "D", "choice": "play"}], "had no choice", "D"),
@@ -991,8 +991,8 @@ def test_error_yaku_without_call():
     ([{"type": "play_decision", "player": "B", "choice": "play"},
       {"type": "play_decision", "player": "C", "choice": "play"},
       claim("D", ["pine-crane", "pine-poetry", "pine-chaff-1"])], "not playing", "D"),
-    ([{"type": "trade", "player": "B"}], "needs option trade", None),
-    ([{"type": "dealer_drop_out", "player": "A"}], "needs option drop_out_dealer", None),
+    ([{"type": "trade", "player": "B"}], "needs the house rule \"Blind trades", None),
+    ([{"type": "dealer_drop_out", "player": "A"}], "needs the house rule \"Before the deal the dealer may drop out", None),
 ])
 def test_error_impossible_setup(events, needle, who):
     rnd = {"players": ["A", "B", "C", "D"], "dealer": "A", "field_multiplier": 1,
@@ -1005,11 +1005,11 @@ def test_error_impossible_setup(events, needle, who):
 
 @pytest.mark.parametrize("ev, needle, rule", [
     (claim("B", ["pine-crane", "pine-poetry", "plum-chaff-1"], ["suit_three_of_a_kind"]),
-     "do not make suit_three_of_a_kind", "suit_three_of_a_kind"),
+     "do not make Any 3 of a Kind", "suit_three_of_a_kind"),
     (claim("B", SEVEN_CHAFF_3PAIRS, ["chaff_seven_chaff", "chaff_one_ten_six_chaff"]),
      "at most one chaff combo", None),
     (claim("B", SEVEN_CHAFF_3PAIRS, ["suit_nine"]), "unknown hand combination", "suit_nine"),
-    (claim("B", SEVEN_CHAFF_3PAIRS[:6], ["chaff_seven_chaff"]), "do not make chaff_seven",
+    (claim("B", SEVEN_CHAFF_3PAIRS[:6], ["chaff_seven_chaff"]), "do not make Any 7 Chaffs",
      "chaff_seven_chaff"),
 ])
 def test_error_unsupported_teyaku(ev, needle, rule):
@@ -1032,10 +1032,11 @@ def test_error_chaff_claim_must_show_every_chaff():
 
 
 @pytest.mark.parametrize("patch, needle, field", [
-    ({"field_multiplier": 3}, "field_multiplier must be", "field_multiplier"),
+    ({"field_multiplier": 3}, "the field multiplier must be", "field_multiplier"),
     ({"field_multiplier": None, "field": ["pine-crane"]}, "6 cards", "field"),
-    ({"field_multiplier": None}, "opening 'field'", "field"),
-    ({"carry": {"carry_multiplier": 2}}, "needs option carryover", "carry.carry_multiplier"),
+    ({"field_multiplier": None}, "give the opening field", "field"),
+    ({"carry": {"carry_multiplier": 2}}, "needs the house rule \"Several field brights: the highest",
+     "carry.carry_multiplier"),
     ({"joker_holder": "A"}, "only used when 7", "joker_holder"),
     ({"round_end": "end"}, "does not match the calls", "round_end"),
     ({"dealer": "Q"}, "not one of the players", "dealer"),
@@ -1175,7 +1176,7 @@ def test_a19_quad_is_not_a_triple():
            "hands": {"B": hand},
            "events": [claim("B", hand[:3], ["suit_three_of_a_kind"])],
            "captures": deal({"A": 80, "B": 100, "C": 84})}
-    with pytest.raises(TallyError, match="do not make suit_three_of_a_kind"):
+    with pytest.raises(TallyError, match="do not make Any 3 of a Kind"):
         score(rnd)
 
 

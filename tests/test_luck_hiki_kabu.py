@@ -148,8 +148,9 @@ def test_bad_inputs_are_named():
          "'pine-crane' is in both the hand of 'A' and the hand of 'B'"),
         ({"hands": {"A": base["hands"]["A"] + ["maple-blue"], "B": base["hands"]["B"]}},
          "more than one player can hold"),
-        ({"carry": {"pot": {"Z": 1}}}, "carry.pot names 'Z'"),
-        ({"carry": {"pot": {"A": -1}}}, "carry.pot.A must be a whole number"),
+        ({"carry": {"pot": {"Z": 1}}}, "left in the pot name 'Z'"),
+        ({"carry": {"pot": {"A": -1}}}, "the chips A left in the pot in the previous round "
+                                        "must be a whole number"),
     ]
     for change, needle in cases:
         with pytest.raises(TallyError, match=needle):

@@ -169,7 +169,7 @@ def test_bad_round_inputs_are_named():
         ({"bets": [{"player": "B", "column": 5, "amount": 5}]}, "column must be 1 to 4"),
         ({"bets": [{"player": "B", "column": 1, "amount": 0}]}, "amount must be a whole"),
         ({"bets": [{"player": "Z", "column": 1, "amount": 5}]}, "'Z', who is not at the"),
-        ({"columns": base["columns"][:3]}, "must be the 4 columns"),
+        ({"columns": base["columns"][:3]}, "give the 4 columns"),
         ({"hands": {"A": ["willow-rainman", "pine-crane"]}}, "'willow-rainman' is not in the "
          "Oicho-Kabu deck"),
         ({"hands": {"A": base["columns"][0]}}, "is in both the hand of the dealer 'A' and "

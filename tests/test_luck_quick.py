@@ -158,7 +158,7 @@ def test_banker_both_kinds_refused():
                                          "quick-entry total"):
         score_round("oicho-kabu", rnd)
     rnd = bank(1, {1: 7}, [("B", 2, 10)])  # column 2 is neither said nor dealt
-    with pytest.raises(TallyError, match="'columns' must be the 4 columns"):
+    with pytest.raises(TallyError, match="give the 4 columns"):
         score_round("oicho-kabu", rnd)
 
 
@@ -338,7 +338,7 @@ def test_sota_impossible_outcomes(o, needle, field):
 def test_sota_both_kinds_refused():
     rnd = {**outcome(winner="A", hand="crane_moon"),
            "hands": {"B": ["maple-deer", "maple-blue"]}}
-    with pytest.raises(TallyError, match="'B' has cards in 'hands' and the round has a "
+    with pytest.raises(TallyError, match="'B' has cards entered and the round has a "
                                          "declared outcome") as e:
         score_round("sota", rnd)
     assert e.value.player == "B"

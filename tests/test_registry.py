@@ -62,6 +62,7 @@ def test_unknown_game_is_named():
     with pytest.raises(TallyError, match="unknown game 'go-go'") as e:
         tally.evaluate("go-go", [])
     assert e.value.game == "go-go"
+    assert "koi-koi" in e.value.known and "koi-koi" not in str(e.value)  # ids for clients only
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

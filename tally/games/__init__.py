@@ -193,6 +193,12 @@ class Game:
     # evaluate(cards, preset=, options=, **context) for games whose house-rule yaku need the
     # round's context (Koi-Koi: month, koikoi_calls, weather); None where none does
     evaluate_in_context: Callable[..., Any] | None = None
+    # carry_counters(rules): the carry's running counts ({player: number}) that a round only
+    # adds its own amount to and that no rule in force reads (Koi-Koi's totals, rounds won and
+    # banks unless a rule ends the game by them). A correction that changes only these moves
+    # every later round's counts by the same amount, so the series shifts them instead of
+    # rescoring those rounds (tally.series.shifted). None: the game's carry has none.
+    carry_counters: Callable[[Any], tuple[str, ...]] | None = None
 
     def compiled(self, preset: str | None = None, options: Mapping | None = None):
         """The compiled rules for a preset and overrides, cached per distinct option set."""
@@ -238,23 +244,32 @@ def pile_mask(g: Game, cards, *, player: str | None = None, field: str = "cards"
     mask arithmetic (n distinct bits add up to a mask of n bits, a card listed twice carries
     into fewer). Only a failing pile is walked again to name the culprit.
     """
-    try:
-        if type(cards) is list or type(cards) is tuple:  # what JSON and callers give
-            mask, n = sum(map(BIT.__getitem__, cards)), len(cards)
-        else:
+    if type(cards) is list or type(cards) is tuple:  # what JSON and callers give
+        try:
+            mask = sum(map(_BIT_OF, cards))
+        except (KeyError, TypeError):
+            _pile_error(g, cards, player, field)
+        n = len(cards)
+        if mask.bit_count() != n or mask & ~g.deck:
+            _pile_error(g, cards, player, field)
+    else:
+        try:
             mask, n = 0, 0
             for slug in cards:
                 mask |= BIT[slug]
                 n += 1
-    except (KeyError, TypeError):
-        _pile_error(g, cards, player, field)
-    if isinstance(cards, (str, bytes)) or mask.bit_count() != n or mask & ~g.deck:
-        _pile_error(g, cards, player, field)
+        except (KeyError, TypeError):
+            _pile_error(g, cards, player, field)
+        if isinstance(cards, (str, bytes)) or mask.bit_count() != n or mask & ~g.deck:
+            _pile_error(g, cards, player, field)
     if g.max_pile is not None and n > g.max_pile:
         raise TallyError(said("{who}{n} cards is more than one player can hold in {game} "
                               "(at most {most})", who=_who(player), n=n, game=g.id,
                               most=g.max_pile), game=g.id, player=player, field=field)
     return mask
+
+
+_BIT_OF = BIT.__getitem__
 
 
 def _pile_error(g: Game, cards, player, field):
@@ -312,9 +327,8 @@ def get_game(game: str | Game) -> Game:
     try:
         return GAMES[game]
     except (KeyError, TypeError):
-        raise TallyError(said("unknown game {game!r}; known: {games}", game=game,
-                              games=", ".join(sorted(GAMES))),
-                         game=game, field="game") from None
+        raise TallyError(said("unknown game {game!r}", game=game),
+                         game=game, field="game", known=sorted(GAMES)) from None
 
 
 def evaluate(game, cards, *, preset=None, options=None, **context):

@@ -377,8 +377,8 @@ def read_table(g, rnd: Mapping, rules, misdeals=tuple(MISDEAL_REASONS),
                                  rule="hiki_formed", field=f"events.{i}.flower")
     carry = rnd.get("carry") or {}
     if not isinstance(carry, Mapping):
-        raise TallyError(said("{game}: 'carry' must be the previous round's carry object",
-                              game=g.id), game=g.id, field="carry")
+        raise TallyError(said("{game}: the previous round's carry must be given as that "
+                              "round handed it on", game=g.id), game=g.id, field="carry")
     carry = dict(carry)
     if carry.get("game_over"):
         raise TallyError(said("{game}: the previous round ended the game; start a new game "

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from ..cards import BRIGHTS, CARD, CHAFFS, FLOWERS, RIBBONS, TENS, month_mask, slugs_of
 from ..errors import TallyError
 from ..results import said
-from ..rounds import piles_of
+from ..rounds import event_words, field_words, ordinal, piles_of
 
 # Card values with chaff = 0 (Hachi-juu Hana and Min-Hwatu section 2): deck total 240.
 CHAFF0_VALUES = ((BRIGHTS, 20), (TENS, 10), (RIBBONS, 5), (CHAFFS, 0))
@@ -103,7 +103,8 @@ def reject_event(g, rnd: Mapping, kind: str, why: str) -> None:
     if isinstance(raw, (list, tuple)):
         for i, ev in enumerate(raw):
             if isinstance(ev, Mapping) and ev.get("type") == kind:
-                raise err(g, said("event {i}: {why}", i=i, why=why), rule=kind, field=f"events.{i}")
+                raise err(g, said("event {i}: {why}", i=ordinal(i), why=why), rule=kind,
+                          field=f"events.{i}")
 
 
 def prescan(g, rnd: Mapping) -> None:
@@ -114,15 +115,16 @@ def prescan(g, rnd: Mapping) -> None:
         for i, ev in enumerate(raw):
             if isinstance(ev, Mapping) and ev.get("type") == "hiki_formed" and \
                     not isinstance(ev.get("flower"), str):
-                raise err(g, said("event {i} (hiki_formed): flower {value!r} is not a flower id",
-                                i=i, value=ev.get('flower')),
-                          rule="hiki_formed", field=f"events.{i}.flower")
+                raise err(g, said("event {n}, \"{event}\", names the flower {flower!r}, "
+                                  "not a month of the {game} deck", game=g.id, n=ordinal(i),
+                                  event=event_words("hiki_formed"), flower=ev.get("flower")),
+                          rule="hiki_formed", event="hiki_formed", field=f"events.{i}.flower")
     carry = rnd.get("carry")
     if isinstance(carry, Mapping) and "round" in carry:
         n = carry["round"]
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise err(g, said("carry.round must be a whole number, not {value!r}", value=n),
-                      field="carry.round")
+            raise err(g, said("the previous round's number of rounds played must be a whole "
+                              "number, 0 or more, not {value!r}", value=n), field="carry.round")
 
 
 def check_fields(g, ev: Mapping, i: int, allowed) -> None:
@@ -130,18 +132,20 @@ def check_fields(g, ev: Mapping, i: int, allowed) -> None:
     extra = set(ev) - {"type", "player"} - set(allowed)
     if extra:
         bad = sorted(extra)[0]
-        raise err(g, said("event {i} ({type}) has unknown field {key!r}", i=i, type=ev['type'],
-                          key=bad), rule=ev["type"],
-                  field=f"events.{i}.{bad}")
+        raise err(g, said("event {i}, \"{event}\", has no field {key!r}", i=ordinal(i),
+                          event=event_words(ev["type"]), key=bad), rule=ev["type"],
+                  event=ev["type"], field=f"events.{i}.{bad}")
 
 
 def flower_of(g, ev: Mapping, i: int, key: str = "flower", *, deck: int | None = None) -> str:
     fl = ev.get(key)
     if not isinstance(fl, str) or fl not in MONTH or (deck is not None and
                                                        not deck & MONTH[fl]):
-        raise err(g, said("event {i} ({type}): {key} {value!r} is not a flower of the deck "
-                          "({ids})", i=i, type=ev['type'], key=key, value=fl,
-                          ids=", ".join(FLOWER_IDS)), rule=ev["type"], field=f"events.{i}.{key}")
+        raise err(g, said("event {i}, \"{event}\": {what} is {value!r}, not a month of the "
+                          "{game} deck", i=ordinal(i), event=event_words(ev["type"]), game=g.id,
+                          what=field_words(g, ev["type"], key), value=fl),
+                  rule=ev["type"], event=ev["type"], field=f"events.{i}.{key}",
+                  known=FLOWER_IDS)
     return fl
 
 

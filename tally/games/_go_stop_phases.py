@@ -20,7 +20,9 @@ from typing import NamedTuple
 from ..cards import BIT, BRIGHTS, CARD, FLOWER_BY_ID, RIBBONS, slugs_of
 from ..errors import TallyError
 from ..results import Payment, said
-from ..rounds import events_of, piles_of, player_field, players_of
+from ..options import rule_words
+from ..rounds import (event_words, events_of, field_words, named, ordinal, piles_of,
+                      player_field, players_of)
 from ._go_stop_rules import COUNTED, LOSER_FACTS, WINNER_FACTS, YAKU
 from .go_stop import (BRIGHT_ROWS, CHEONG, CHO, ELIGIBLE, GID, GODORI, HONG, NAMES, RAIN,
                       RIBBON_ROWS, SAKE, Compiled)
@@ -41,11 +43,12 @@ def _err(msg, **kw):
 
 
 def _at(i, t=None):
-    """The "Go-Stop: event 3: " (or "Go-Stop: event 3 (bomb): ") that starts a message about
-    one event: a sentence of its own, so it is said in the reader's language too."""
+    """The "Go-Stop: event 3: " (or "Go-Stop: event 3, "Bomb": ") that starts a message about
+    the event at index ``i``, counted from 1 and named by its button's words: a sentence of
+    its own, so it is said in the reader's language too."""
     if t is None:
-        return said("Go-Stop: event {i}: ", i=i)
-    return said("Go-Stop: event {i} ({type}): ", i=i, type=t)
+        return said("Go-Stop: event {i}: ", i=ordinal(i))
+    return said("Go-Stop: event {i}, \"{event}\": ", i=ordinal(i), event=event_words(t))
 
 
 _GAME = []
@@ -61,19 +64,21 @@ def _game():
 def _bool(ev, key, i):
     v = ev.get(key, False)
     if not isinstance(v, bool):
-        raise _err(said("{at}'{key}' must be true or false", at=_at(i, ev['type']), key=key),
-                   field=f"events.{i}.{key}")
+        raise _err(said("{at}\"{what}\" must be on or off, not {value!r}",
+                        at=_at(i, ev['type']), what=field_words(_game(), ev['type'], key),
+                        value=v), event=ev['type'], field=f"events.{i}.{key}")
     return v
 
 
 def _int(ev, key, i, default=None, minimum=0):
     v = ev.get(key, default)
-    if v is None:
-        return None
+    if v is None or type(v) is int and v >= minimum:  # what a table sends
+        return v
     if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
-        raise _err(said("{at}'{key}' must be a whole number >= {minimum}, not {value!r}",
-                        at=_at(i, ev['type']), key=key, minimum=minimum, value=v),
-                   field=f"events.{i}.{key}")
+        raise _err(said("{at}\"{what}\" must be a whole number, {minimum} or more, not "
+                        "{value!r}", at=_at(i, ev['type']),
+                        what=field_words(_game(), ev['type'], key), minimum=minimum, value=v),
+                   event=ev['type'], field=f"events.{i}.{key}")
     return v
 
 
@@ -82,9 +87,8 @@ def _month(ev, i, required=True):
     if m is None and not required:
         return None
     if not isinstance(m, str) or m not in FLOWER_BY_ID:
-        raise _err(said("{at}unknown month {value!r}; use a flower id ({ids})",
-                        at=_at(i, ev['type']), value=m, ids=", ".join(FLOWER_BY_ID)),
-                   field=f"events.{i}.month")
+        raise _err(said("{at}unknown month {value!r}", at=_at(i, ev['type']), value=m),
+                   known=tuple(FLOWER_BY_ID), field=f"events.{i}.month")
     return m
 
 
@@ -124,11 +128,11 @@ def _sitting_out(rnd, players, dealer, c: Compiled):
     exactly all but three of them sit out, never the dealer."""
     raw = rnd.get("sitting_out") or {}
     if not _is_map(raw):
-        raise _err(said("Go-Stop: 'sitting_out' must map each player who sits out to "
-                        "{{forced, shows, triples}}"), field="sitting_out")
+        raise _err(said("Go-Stop: who sits the hand out must be given by name, each with the "
+                        "cards they show and their triples"), field="sitting_out")
     for name in raw:
         if name not in players:
-            raise _err(said("Go-Stop: sitting_out names {player!r}, who is not one of the "
+            raise _err(said("Go-Stop: {player!r} sits the hand out but is not one of the "
                             "players", player=name), player=name, field=f"sitting_out.{name}")
     n = len(players)
     if n <= 3 and raw:
@@ -142,7 +146,8 @@ def _sitting_out(rnd, players, dealer, c: Compiled):
                    field="sitting_out")
     if n == 7 and not c.jokers:  # 1 Header: 7 x 7 = 49 cards need at least one joker
         raise _err(said("Go-Stop: seven people need at least one joker in play (7 x 7 = 49 "
-                        "cards); set joker_table"), option="joker_table", field="players")
+                        "cards): choose which bonus cards are in play in the house rules"),
+                   option="joker_table", field="players")
     if dealer in raw:
         raise _err(said("Go-Stop: the dealer {player!r} must play and cannot sit out",
                         player=dealer), player=dealer, field=f"sitting_out.{dealer}")
@@ -171,7 +176,8 @@ def _read_sitter(g, c: Compiled, n, p, info, forced, shown_before):
     if info is None:
         info = {}
     if not _is_map(info):
-        raise _err(said("Go-Stop: sitting_out.{player} must be an object", player=p),
+        raise _err(said("Go-Stop: for {player!r}, who sits the hand out, give the cards they "
+                        "show and their triples", player=p),
                    player=p,
                    field=f"sitting_out.{p}")
     forced = _check_forced(c, n, p, info, forced)
@@ -180,12 +186,12 @@ def _read_sitter(g, c: Compiled, n, p, info, forced, shown_before):
     if isinstance(triples, bool):
         triples = int(triples)
     if not isinstance(triples, int) or not 0 <= triples <= 2:
-        raise _err(said("Go-Stop: sitting_out.{player}.triples must be 0, 1 or 2",
-                        player=p), player=p,
+        raise _err(said("Go-Stop: the triples {player!r} shows on sitting out must be 0, 1 "
+                        "or 2", player=p), player=p,
                    field=f"sitting_out.{p}.triples")
     if (m or triples) and not forced:
         raise _err(said("Go-Stop: {player!r} dropped out voluntarily and cannot claim "
-                        "compensation (only forced drop-outs are paid, 3.7)", player=p),
+                        "compensation (only forced drop-outs are paid)", player=p),
                    player=p,
                    field=f"sitting_out.{p}.shows")
     return m, (_claim(c, n, m, triples) if forced and m else None)
@@ -196,18 +202,19 @@ def _check_forced(c: Compiled, n, p, info, forced):
     must agree."""
     iris = info.get("dealt_iris_bridge", False)
     if iris and (n != 7 or not c.rules.seven_player_iris_forced_out):
-        raise _err(said("Go-Stop: {player!r}: dealt_iris_bridge forces a drop-out only "
-                        "with 7 people and seven_player_iris_forced_out on", player=p),
+        raise _err(said("Go-Stop: {player!r} was dealt the iris bridge, which forces a "
+                        "drop-out only with 7 people under the house rule \"{rule}\"",
+                        player=p, rule=rule_words(GID, "seven_player_iris_forced_out")),
                    player=p,
                    option="seven_player_iris_forced_out", field=f"sitting_out.{p}")
     forced = forced or bool(iris)
     if "forced" in info and info["forced"] != forced:
-        raise _err(said("Go-Stop: {player!r} sat out forced: two non-dealers had already "
-                        "chosen to play before their turn (3.7), so 'forced' cannot be "
-                        "{value!r}", player=p, value=info['forced']) if forced else
+        raise _err(said("Go-Stop: {player!r} was forced to sit out: two non-dealers had "
+                        "already chosen to play before their turn, so it was not a voluntary "
+                        "drop-out", player=p) if forced else
                    said("Go-Stop: {player!r} sat out voluntarily: fewer than two "
-                        "non-dealers had chosen to play before their turn (3.7), so "
-                        "'forced' cannot be {value!r}", player=p, value=info['forced']),
+                        "non-dealers had chosen to play before their turn, so it was not a "
+                        "forced drop-out", player=p),
                    player=p,
                    field=f"sitting_out.{p}.forced")
     return forced
@@ -228,7 +235,7 @@ def _shown_cards(g, c: Compiled, p, info, shown_before) -> int:
     if m & ~sells:
         bad = slugs_of(m & ~sells)[0]
         raise _err(said("Go-Stop: {player!r} cannot sell {card!r}: only brights, double "
-                        "junk, the sake cup and jokers earn compensation (6.3)", player=p,
+                        "junk, the sake cup and jokers earn compensation", player=p,
                         card=bad), card=bad, player=p,
                    field=f"sitting_out.{p}.shows")
     if m & shown_before:
@@ -278,7 +285,7 @@ def read_inputs(g, rnd, c: Compiled, table: Table) -> Inputs:
     """The piles of those who play (never holding a card shown by a sitter), the events,
     what quick entry declared, ``check_calls`` and the carry."""
     piles = piles_of(g, rnd, table.active, required=False, deck=c.deck)
-    for p, m in piles.items():
+    for p, m in piles.items() if table.shown else ():
         if m & table.shown:
             bad = slugs_of(m & table.shown)[0]
             raise _err(said("Go-Stop: card {card!r} is in {player!r}'s captures and shown by "
@@ -286,17 +293,20 @@ def read_inputs(g, rnd, c: Compiled, table: Table) -> Inputs:
                        field=f"captures.{p}")
     events = events_of(g, rnd, table.active)
     declared = read_declared(rnd, c, table)
-    check_no_sake_for_declared(rnd, events, declared)
+    if declared:
+        check_no_sake_for_declared(rnd, events, declared)
     check = rnd.get("check_calls", True)
     if not isinstance(check, bool):
-        raise _err(said("Go-Stop: 'check_calls' must be true or false"), field="check_calls")
+        raise _err(said("Go-Stop: checking the Go and Stop scores against the captures must "
+                        "be on or off, not {value!r}", value=check), field="check_calls")
     carry = rnd.get("carry") or {}
     if not _is_map(carry):
-        raise _err(said("Go-Stop: 'carry' must be the previous round's carry object"),
-                   field="carry")
+        raise _err(said("Go-Stop: the previous round's carry must be given as that round "
+                        "handed it on"), field="carry")
     carry_n = carry.get("nagari", 0)
     if not isinstance(carry_n, int) or isinstance(carry_n, bool) or carry_n < 0:
-        raise _err(said("Go-Stop: carry.nagari must be a whole number >= 0"),
+        raise _err(said("Go-Stop: in the previous round's carry, the nagari hands carried "
+                        "must be a whole number, 0 or more, not {value!r}", value=carry_n),
                    field="carry.nagari")
     return Inputs(piles, events, check, carry_n, carry.get("compensation", []), declared)
 
@@ -383,8 +393,8 @@ def read_declared(rnd, c: Compiled, table: Table) -> dict:
     if raw is None:
         return {}
     if not _is_map(raw):
-        raise _err(said("Go-Stop: 'declared' must map players to what the table said of "
-                        "them, such as {{points: 7}} or {{gwang_bak: true}}"),
+        raise _err(said("Go-Stop: quick entry must name each player with what the table "
+                        "said of them: the winner's points, or a loser's penalties"),
                    field="declared")
     caps = rnd.get("captures")
     out = {}
@@ -404,8 +414,9 @@ def _declared_of(c: Compiled, p, rec) -> Declared:
     """One player's declaration: known facts, each of the right kind and in force, then the
     combinations, then whether the facts agree with each other."""
     if not _is_map(rec):
-        raise _err(said("{player}'s declaration must be an object such as {{points: 7}} or "
-                        "{{pi_bak: true}}", player=p), player=p, field=f"declared.{p}")
+        raise _err(said("{player}'s quick entry must say what the table said of them: "
+                        "their points if they won, or their penalties", player=p), player=p,
+                   field=f"declared.{p}")
     for key, value in rec.items():
         _check_fact(c, p, key, value)
     if "points" in rec and "yaku" in rec:
@@ -433,12 +444,13 @@ def _check_fact(c: Compiled, p, key, value):
     if key == "yaku":
         return None  # read by _declared_yaku
     if key not in _IN_FORCE:
-        raise _err(said("{player}'s declaration has {key!r}, which quick entry does not read "
-                        "(it reads: {keys})", player=p, key=key,
-                        keys=", ".join(WINNER_FACTS + LOSER_FACTS)), player=p, field=where)
+        raise _err(said("{player}'s quick entry has {key!r}, which it does not read: give "
+                        "points or combinations for the winner, penalties for a loser",
+                        player=p, key=key), player=p, field=where,
+                   known=WINNER_FACTS + LOSER_FACTS)
     if not isinstance(value, bool):
-        raise _err(said("{player}'s {key} must be true or false, not {value!r}", player=p,
-                        key=key, value=value), player=p, field=where)
+        raise _err(said("{player}'s {fact} must be on or off, not {value!r}", player=p,
+                        fact=said(FACT_WORDS[key]), value=value), player=p, field=where)
     option, in_force = _IN_FORCE[key]
     if value and not in_force(c):
         raise _err(said("{player}'s {fact} is on, but the house rules of this game do not have "
@@ -461,8 +473,9 @@ def _declared_yaku(c: Compiled, p, entries) -> tuple:
     """((id, count or None), ...): each combination known, in force, named once, with its
     count where it grows; then the combinations checked together."""
     if not isinstance(entries, list):
-        raise _err(said("{player}'s declared combinations must be a list, each {{yaku, "
-                        "count}}", player=p), player=p, field=f"declared.{p}.yaku")
+        raise _err(said("{player}'s declared combinations must be a list, each naming a "
+                        "combination and, where it grows, its count", player=p), player=p,
+                   field=f"declared.{p}.yaku")
     rows = []
     for i, e in enumerate(entries):
         yid, n = _yaku_entry(c, p, i, e)
@@ -480,13 +493,13 @@ def _yaku_entry(c: Compiled, p, i, e):
     """One combination said by name: (id, count or None)."""
     where = f"declared.{p}.yaku.{i}"
     if not _is_map(e) or set(e) - {"yaku", "count"}:
-        raise _err(said("{player}'s combination {i} must be an object {{yaku, count}}",
-                        player=p, i=i), player=p, field=where)
+        raise _err(said("{player}'s combination {i} must name the combination and, where it "
+                        "grows, its count", player=p, i=ordinal(i)), player=p, field=where)
     yid, n = e.get("yaku"), e.get("count")
     if not isinstance(yid, str) or yid not in _YAKU_IDS:
-        raise _err(said("{player}'s combination {i}: {value!r} is not a Go-Stop combination "
-                        "(these are: {ids})", player=p, i=i, value=yid,
-                        ids=", ".join(_YAKU_IDS)), player=p, field=f"{where}.yaku")
+        raise _err(said("{player}'s combination {i}: {value!r} is not a Go-Stop combination",
+                        player=p, i=ordinal(i), value=yid), player=p, known=_YAKU_IDS,
+                   field=f"{where}.yaku")
     if yid not in COUNTED and yaku_points(c, yid) is None:
         raise _err(said("{player}'s {yaku} does not score under the house rules of this game: "
                         "leave it out, or change the house rules", player=p,
@@ -629,7 +642,7 @@ class Hand(NamedTuple):
 class _Replay:
     """The hand while its events are replayed: what the event handlers read and record.
     Only ``replay_events`` and its handlers see it; it leaves as a frozen ``Hand``."""
-    __slots__ = ("r", "c", "active", "dealer", "check", "target", "opp", "gos", "heundeum",
+    __slots__ = ("r", "c", "active", "dealer", "check", "target", "gos", "heundeum",
                  "bombs", "passes", "ppuks", "stacks", "offers", "oe", "sake_as", "weol",
                  "junk", "last_owner", "instant", "end", "fours", "go_index", "reverse_go")
 
@@ -637,13 +650,12 @@ class _Replay:
         r = self.r = c.r
         self.c, self.active, self.dealer, self.check = c, active, dealer, check
         self.target = r.stop_threshold_2p if len(active) == 2 else r.stop_threshold_3p
-        self.opp = {p: [q for q in active if q != p] for p in active}
         self.gos = {p: [] for p in active}
         self.heundeum = {p: [] for p in active}
         self.bombs = {p: [] for p in active}
-        self.passes = dict.fromkeys(active, 0)  # counts start at 0 (one shared int is fine)
-        self.ppuks = dict.fromkeys(active, 0)
-        self.stacks = dict.fromkeys(active, 0)
+        # player -> how many so far (a player not in them: none yet); the events that count
+        # name a player at the table (events_of checks it)
+        self.passes, self.ppuks, self.stacks = {}, {}, {}
         self.offers = []  # [offerer, refuser, index, lapsed_at]
         self.oe = []
         self.sake_as = {}
@@ -658,24 +670,33 @@ class _Replay:
 
     def chips(self, p, amount, why):
         """Instant chips: each opponent pays ``p`` at once (3.8, 6.4)."""
-        for q in self.opp[p]:
-            self.instant.append(Payment(q, p, amount, why))
+        for q in self.active:
+            if q != p:
+                self.instant.append(Payment(q, p, amount, why))
 
     def steal(self, ev, p, n):
         """Each opponent owes ``p`` ``n`` junk (6.5): bookkeeping for the table."""
         if n:
-            for q in self.opp[p]:
-                self.junk.append((ev["type"], q, p, n))
+            for q in self.active:
+                if q != p:
+                    self.junk.append((ev["type"], q, p, n))
 
     def frozen(self) -> Hand:
         return Hand(self.target, self.gos, self.heundeum, self.bombs,
-                    tuple(tuple(o) for o in self.offers), tuple(self.oe), self.sake_as,
-                    frozenset(self.weol), tuple(self.junk), self.last_owner,
-                    tuple(self.instant), self.end, tuple(self.fours), self.go_index,
-                    frozenset(self.reverse_go))
+                    tuple(tuple(o) for o in self.offers) if self.offers else (), tuple(self.oe),
+                    self.sake_as, frozenset(self.weol) if self.weol else _NO_ONE,
+                    tuple(self.junk), self.last_owner, tuple(self.instant), self.end,
+                    tuple(self.fours), self.go_index,
+                    frozenset(self.reverse_go) if self.reverse_go else _NO_ONE)
+
+
+_NO_ONE = frozenset()
 
 
 _AFTER_END_OK = {"four_in_hand"}  # a second four in hand may still be shown
+# the events that end a hand, as the sentence asking for one names them
+_ENDS = {"stop": "stop", "nagari": "nagari", "four": "four_in_hand", "void": "void_deal",
+         "table": "four_on_table"}
 
 
 def replay_events(c: Compiled, active, dealer, events, check) -> Hand:
@@ -686,15 +707,18 @@ def replay_events(c: Compiled, active, dealer, events, check) -> Hand:
         t = ev["type"]
         p = ev.get("player")
         if h.end is not None and not (t in _AFTER_END_OK and h.end[0] == "four"):
-            raise _err(said("Go-Stop: event {i} ({type}) comes after the hand ended "
-                            "({end} at event {j})", i=i, type=t, end=h.end[0],
-                            j=h.end[1]['index']), field=f"events.{i}")
+            j = h.end[1]['index']
+            raise _err(said("{at}it comes after the hand ended at event {j}, \"{end}\"",
+                            at=_at(i, t), j=ordinal(j), end=event_words(events[j]["type"])),
+                       event=t, field=f"events.{i}")
         on_event = _ON_EVENT.get(t)
         if on_event is not None:
             on_event(h, i, ev, p)
     if h.end is None:
-        raise _err(said("Go-Stop: the round has no end: add a stop, nagari, four_in_hand, "
-                        "void_deal or four_on_table event"), field="events")
+        raise _err(said("Go-Stop: the round has no end: add a \"{stop}\", \"{nagari}\", "
+                        "\"{four}\", \"{void}\" or \"{table}\" event",
+                        **{k: event_words(e) for k, e in _ENDS.items()}),
+                   field="events", known=tuple(_ENDS.values()))
     return h.frozen()
 
 
@@ -707,7 +731,7 @@ def _on_go(h, i, ev, p):
     g = h.gos[p]
     if h.check and s is not None:
         _check_go(h.target, _given(g), p, s, i)
-    if any(q in h.go_index for q in h.opp[p]):
+    if any(q != p for q in h.go_index):  # an opponent said Go before
         h.reverse_go.add(p)  # a Go answering an opponent's Go: reverse Go (yeokgo)
     g.append(s)
     h.go_index.setdefault(p, i)
@@ -731,11 +755,17 @@ def _check_go(target, earlier, p, s, i):
                    field=f"events.{i}.score")
 
 
+def _needs_rule(i, t, option):
+    """An event that counts only under a house rule which is off."""
+    return said("{at}this event counts only under the house rule \"{rule}\"", at=_at(i, t),
+                rule=rule_words(GID, option))
+
+
 def _on_stop(h, i, ev, p):  # stop, winning_brights
     t = ev["type"]
     if t == "winning_brights" and not h.r.winning_brights:
-        raise _err(said("{at}winning_brights needs the winning_brights option",
-                        at=_at(i)), option="winning_brights", field=f"events.{i}")
+        raise _err(_needs_rule(i, t, "winning_brights"), option="winning_brights",
+                   event=t, field=f"events.{i}")
     h.end = ("stop", {"index": i, "player": p, "score": _int(ev, "score", i),
                       "type": t})
 
@@ -750,9 +780,9 @@ def _on_heundeum(h, i, ev, p):
                         month=m), player=p,
                    field=f"events.{i}.month")
     if h.r.heundeum_timing == "deal_only" and turn is not None and turn > 1:
-        raise _err(said("{at}heundeum only after the deal under "
-                        "heundeum_timing=deal_only, not on turn {turn}", at=_at(i),
-                        turn=turn), player=p,
+        raise _err(said("{at}heundeum is shown only after the deal under these house rules "
+                        "(\"{rule}\"), not on turn {turn}", at=_at(i), turn=turn,
+                        rule=rule_words(GID, "heundeum_timing")), player=p,
                    option="heundeum_timing", field=f"events.{i}.turn")
     h.heundeum[p].append(m)
 
@@ -762,8 +792,9 @@ def _on_bomb(h, i, ev, p):
     m = _month(ev, i)
     if m in h.heundeum[p] and not r.bomb_with_declared_triple:
         raise _err(said("{at}{player!r} declared {month} as heundeum and may not "
-                        "bomb with it (bomb_with_declared_triple off, 3.6.1)",
-                        at=_at(i), player=p, month=m), player=p,
+                        "bomb with it: the house rule \"{rule}\" is off",
+                        at=_at(i), player=p, month=m,
+                        rule=rule_words(GID, "bomb_with_declared_triple")), player=p,
                    option="bomb_with_declared_triple", field=f"events.{i}")
     if m in h.bombs[p]:
         raise _err(said("{at}{player!r} bombed {month} twice", at=_at(i), player=p,
@@ -774,11 +805,12 @@ def _on_bomb(h, i, ev, p):
 
 
 def _on_pass_hand_play(h, i, ev, p):
-    h.passes[p] += 1
+    h.passes[p] = h.passes.get(p, 0) + 1
     if h.r.bomb_draw_mode != "one_plus_two_skips" or h.passes[p] > 2 * len(h.bombs[p]):
         raise _err(said("{at}{player!r} may skip a hand play only after a bomb, at "
-                        "most twice per bomb, under bomb_draw_mode=one_plus_two_skips",
-                        at=_at(i), player=p), player=p, option="bomb_draw_mode",
+                        "most twice per bomb, and only under some house rules (\"{rule}\")",
+                        at=_at(i), player=p, rule=rule_words(GID, "bomb_draw_mode")),
+                   player=p, option="bomb_draw_mode",
                    field=f"events.{i}")
 
 
@@ -788,7 +820,7 @@ def _on_ppuk(h, i, ev, p):
     give the maker junk (ppuk_steals_junk)."""
     r = h.r
     turn = _int(ev, "turn", i, minimum=1)
-    h.ppuks[p] += 1
+    h.ppuks[p] = h.ppuks.get(p, 0) + 1
     h.steal(ev, p, r.ppuk_steals_junk)
     if turn == 1 and r.first_turn_ppuk_chips:
         h.chips(p, r.first_turn_ppuk_chips, said("first-turn ppuk"))
@@ -808,11 +840,12 @@ def _on_stack_capture(h, i, ev, p):  # stack_capture, ja_ppuk
     t = ev["type"]
     creator = p if t == "ja_ppuk" else ev.get("creator", "dealt")
     if creator != "dealt" and creator not in h.active:
-        raise _err(said("{at}stack creator {player!r} is not at the table (use a "
-                        "player's name or 'dealt')", at=_at(i), player=creator),
+        raise _err(said("{at}who made the stack, {player!r}, is not at the table: name a "
+                        "player, or \"{dealt}\" for a stack dealt to the layout", at=_at(i),
+                        player=creator, dealt=named("dealt")),
                    player=creator,
                    field=f"events.{i}.creator")
-    h.stacks[p] += 1
+    h.stacks[p] = h.stacks.get(p, 0) + 1
     if creator == "dealt" and r.stack_capture_steals == "created_only":
         n = 0
     else:
@@ -839,9 +872,8 @@ def _on_joker(h, i, ev, p):  # joker_capture, joker_from_layout
     c = h.c
     card = ev.get("card")
     if card not in c.jokers:
-        raise _err(said("{at}{card!r} is not a bonus card in play "
-                        "(joker_table={table!r})", at=_at(i), card=card,
-                        table=h.r.joker_table), card=str(card),
+        raise _err(said("{at}{card!r} is not a bonus card in play under these house rules",
+                        at=_at(i), card=card), card=str(card), known=sorted(c.jokers),
                    option="joker_table", field=f"events.{i}.card")
     if ev["type"] == "joker_from_layout" and p != h.dealer:
         raise _err(said("{at}a joker dealt to the layout goes to the dealer "
@@ -856,8 +888,8 @@ def _on_junk_transfer(h, i, ev, p):
     c = h.c
     giver, card = ev.get("from"), ev.get("card")
     if giver not in h.active or giver == p:
-        raise _err(said("{at}junk_transfer 'from' {player!r} must be another player "
-                        "at the table", at=_at(i), player=giver), player=giver,
+        raise _err(said("{at}who gives the card, {player!r}, must be another player at "
+                        "the table", at=_at(i, ev["type"]), player=giver), player=giver,
                    field=f"events.{i}.from")
     bit = BIT.get(card) if isinstance(card, str) else None
     if bit is None or not bit & (c.junk_cards | c.flex_mask):
@@ -869,8 +901,9 @@ def _on_junk_transfer(h, i, ev, p):
 def _on_sake_designation(h, i, ev, p):
     a = ev.get("as")
     if a not in ("animal", "junk"):
-        raise _err(said("{at}sake_designation 'as' must be animal or junk",
-                        at=_at(i)), player=p, field=f"events.{i}.as")
+        raise _err(said("{at}say whether the sake cup counts as an animal or as junk",
+                        at=_at(i, ev["type"])), player=p, known=("animal", "junk"),
+                   field=f"events.{i}.as")
     h.sake_as[p] = a
 
 
@@ -894,8 +927,9 @@ def _on_four_on_table(h, i, ev, p):
 def _on_void_deal(h, i, ev, p):
     reason = ev.get("reason", "four_in_layout")
     if reason == "four_pairs" and not h.r.misdeal_four_pairs:
-        raise _err(said("{at}a four-pairs misdeal needs the misdeal_four_pairs "
-                        "option", at=_at(i)), option="misdeal_four_pairs",
+        raise _err(said("{at}a misdeal for a hand of four pairs counts only under the house "
+                        "rule \"{rule}\"", at=_at(i, ev["type"]),
+                        rule=rule_words(GID, "misdeal_four_pairs")), option="misdeal_four_pairs",
                    field=f"events.{i}.reason")
     h.end = ("void", {"index": i, "reason": reason})
 
@@ -909,15 +943,15 @@ def _on_nagari(h, i, ev, p):
 def _on_syodang_offer(h, i, ev, p):
     """Accepted by both, the hand is a nagari; refused, the refuser may pay for both."""
     if len(h.active) != 3:
-        raise _err(said("{at}a nagari (syodang) may be offered only with 3 players "
-                        "(5.7)", at=_at(i)), player=p, field=f"events.{i}")
+        raise _err(said("{at}a nagari (syodang) may be offered only with 3 players",
+                        at=_at(i)), player=p, field=f"events.{i}")
     ref = ev.get("refused_by")
     if ref is None:
         h.end = ("nagari", {"index": i, "reason": "syodang_accepted"})
     else:
         if ref not in h.active or ref == p:
-            raise _err(said("{at}refused_by {player!r} must be one of the two other "
-                            "players", at=_at(i), player=ref), player=ref,
+            raise _err(said("{at}who refused, {player!r}, must be one of the two other "
+                            "players", at=_at(i, ev["type"]), player=ref), player=ref,
                        field=f"events.{i}.refused_by")
         h.offers.append([p, ref, i, None])
 
@@ -933,8 +967,10 @@ def _on_syodang_lapsed(h, i, ev, p):
 def _on_oe_myeon(h, i, ev, p):
     kind = ev.get("kind", "played_unmatched")
     if kind not in ("played_unmatched", "left_capturable"):
-        raise _err(said("{at}oe_myeon kind must be played_unmatched or "
-                        "left_capturable", at=_at(i)), field=f"events.{i}.kind")
+        raise _err(said("{at}how the card was left must be \"{played}\" or \"{left}\"",
+                        at=_at(i, ev["type"]), played=named("played unmatched"),
+                        left=named("left capturable")),
+                   known=("played_unmatched", "left_capturable"), field=f"events.{i}.kind")
     card = ev.get("card")
     if not isinstance(card, str) or card not in CARD:
         raise _err(said("{at}unknown card {card!r}", at=_at(i), card=card),
@@ -963,22 +999,23 @@ def _on_first_turn_chips(h, i, ev, p):
     t = ev["type"]
     opt, why = _CHIP_EVENTS[t]
     if not getattr(h.r, opt):
-        raise _err(said("{at}{type} pays nothing unless {option} is set", at=_at(i),
-                        type=t, option=opt), option=opt, field=f"events.{i}")
+        raise _err(said("{at}this event pays nothing unless the house rule \"{rule}\" "
+                        "sets its chips", at=_at(i, t), rule=rule_words(GID, opt)),
+                   option=opt, event=t, field=f"events.{i}")
     h.chips(p, getattr(h.r, opt), said(why))
 
 
 def _on_weol_yak_first_turn(h, i, ev, p):
     if not h.r.weol_yak_first_turn:
-        raise _err(said("{at}weol_yak_first_turn needs that option", at=_at(i)),
-                   option="weol_yak_first_turn", field=f"events.{i}")
+        raise _err(_needs_rule(i, ev["type"], "weol_yak_first_turn"),
+                   option="weol_yak_first_turn", event=ev["type"], field=f"events.{i}")
     h.weol.add(p)
 
 
 def _on_baek_hwa_jeom(h, i, ev, p):
     if not h.r.baek_hwa_jeom:
-        raise _err(said("{at}baek_hwa_jeom needs that option", at=_at(i)),
-                   option="baek_hwa_jeom", field=f"events.{i}")
+        raise _err(_needs_rule(i, ev["type"], "baek_hwa_jeom"),
+                   option="baek_hwa_jeom", event=ev["type"], field=f"events.{i}")
     h.steal(ev, p, 1)
 
 
@@ -1052,7 +1089,7 @@ def check_stop_piles(rnd, h: Hand, active, piles, declared):
     for bit, (to, i) in h.last_owner.items():
         if to not in declared and not piles[to] & bit:
             raise _err(said("Go-Stop: event {i} gives {card!r} to {player!r}, but it is "
-                            "not in {player!r}'s final captures", i=i,
+                            "not in {player!r}'s final captures", i=ordinal(i),
                             card=slugs_of(bit)[0], player=to), player=to,
                        card=slugs_of(bit)[0], field=f"events.{i}")
 
@@ -1072,8 +1109,10 @@ def check_winning_brights(c: Compiled, h: Hand, W, mW, dW):
         return
     five = "o_gwang" in dict(dW.yaku) if dW is not None else mW & BRIGHTS == BRIGHTS
     if not five:
-        raise _err(said("Go-Stop: {player!r} declared winning_brights without all five "
-                        "brights", player=W), player=W, rule="winning_brights")
+        raise _err(said("Go-Stop: {player!r} ended the hand with \"{event}\" without all five "
+                        "brights", player=W, event=event_words("winning_brights")), player=W,
+                   rule="winning_brights", event="winning_brights",
+                   field=f"events.{h.end[1]['index']}")
 
 
 def declared_sake(rnd, h: Hand, active) -> dict:
@@ -1084,12 +1123,15 @@ def declared_sake(rnd, h: Hand, active) -> dict:
     if not raw_as and not h.sake_as:  # nobody said how their sake cup counts
         return forced
     if not _is_map(raw_as):
-        raise _err(said("Go-Stop: 'sake_as' must map players to animal or junk"),
-                   field="sake_as")
+        raise _err(said("Go-Stop: how the sake cup counts must be given per player, as an "
+                        "animal or as junk"), field="sake_as")
     for p, a in list(raw_as.items()) + list(h.sake_as.items()):
         if p not in active or a not in ("animal", "junk"):
-            raise _err(said("Go-Stop: sake_as {player!r}: {value!r} (players at the table; "
-                            "animal or junk)", player=p, value=a), player=p, field=f"sake_as.{p}")
+            raise _err(said("Go-Stop: {player!r} does not play this hand, so how their sake "
+                            "cup counts cannot be given", player=p) if p not in active else
+                       said("Go-Stop: {player}'s sake cup counts as an animal or as junk, "
+                            "not {value!r}", player=p, value=a), player=p,
+                       known=("animal", "junk"), field=f"sake_as.{p}")
         forced[p] = SAKE if a == "junk" else 0
     return forced
 

@@ -51,7 +51,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     hand = replay_events(c, table.active, table.dealer, inputs.events, inputs.check)
     # 3-5. combinations and multipliers (for a Stop), settlement
     kind = hand.end[0]
-    at_once = immediate_compensation(c.r, table)
+    at_once = immediate_compensation(c.r, table) if table.claims else ()
     out = settle_hand(c, rnd, hand, table, inputs)
     late, carried = delayed_compensation(c.r, table, inputs.pending, out, kind)
     payments = (*hand.instant, *at_once, *out.payments, *late)
@@ -90,11 +90,13 @@ def winner_candidates(c: Compiled, forced, W, mW, dW: Declared | None):
     once the losers' payments are. A declaration is one candidate (declared_candidate)."""
     if dW is not None:
         return [declared_candidate(c, dW)]
+    if not mW & c.flex_mask:  # no flexible card held: one way to count
+        n_a, j = c.counts(mW, 0)
+        return [Candidate(0, n_a, j, *c.scored(mW, n_a, j))]
     cands = []
     for d in _designations(c, forced, W, mW):
         n_a, j = c.counts(mW, d)
-        ps, p = c.points(mW, n_a, j)
-        cands.append(Candidate(d, n_a, j, ps, p, frozenset(c.row_ids(mW, n_a, j))))
+        cands.append(Candidate(d, n_a, j, *c.scored(mW, n_a, j)))
     return cands
 
 
@@ -123,8 +125,21 @@ def winner_factors(c: Compiled, h: Hand, W, mW, n_gos, go_factor, carry_n, rnd, 
     """[(step id, factor, why)] of the winner's multipliers that do not depend on how the
     flexible cards count, in the order the steps show them; the point value comes last.
     ``dW``: the winner's declaration (quick entry), which says what the cards would."""
-    return (_go_factor(c.r, h, W, n_gos, go_factor) + _call_factors(c.r, h, W, carry_n)
-            + _variant_factors(c, h, W, mW, rnd, dW) + _point_value_factor(c.r))
+    out = _go_factor(c.r, h, W, n_gos, go_factor) + _call_factors(c.r, h, W, carry_n)
+    if _has_variants(c):
+        out += _variant_factors(c, h, W, mW, rnd, dW)
+    return out + _point_value_factor(c.r) if c.r.point_value != 1 else out
+
+
+def _has_variants(c: Compiled) -> bool:
+    """Whether any variant _variant_factors reads is in force (a joker_double fact is
+    declared only where the double joker is in play)."""
+    found = c.memo.get("variants")
+    if found is None:
+        r = c.r
+        found = c.memo["variants"] = bool(r.missions or r.weol_yak_first_turn
+                                          or r.weol_yak_month or c.ability["double"])
+    return found
 
 
 def _go_factor(r, h: Hand, W, n_gos, go_factor):
@@ -209,8 +224,8 @@ def _mission_factor(rnd, W, holds):
         return []
     if not _is_map(mis) or not isinstance(mis.get("multiplier"), int) \
             or not 2 <= mis["multiplier"] <= 9:
-        raise _err(said("Go-Stop: 'mission' must be {{cards: [...], multiplier: "
-                        "2..9}}"), field="mission")
+        raise _err(said("Go-Stop: the mission must give its cards and a multiplier from 2 "
+                        "to 9"), field="mission")
     from . import pile_mask
     mm = pile_mask(_game(), mis.get("cards", []), field="mission.cards")
     if holds(mm):
@@ -230,8 +245,8 @@ def _weol_yak_month_factor(rnd, W, holds):
                        field="weol_yak_month")
         return []
     if not isinstance(wm, str) or wm not in FLOWER_BY_ID:
-        raise _err(said("Go-Stop: weol_yak_month {value!r} is not a flower id",
-                        value=wm), field="weol_yak_month")
+        raise _err(said("Go-Stop: the weol-yak month {value!r} is not one of the twelve "
+                        "months", value=wm), field="weol_yak_month", known=tuple(FLOWER_BY_ID))
     if holds(month_mask(wm)):
         return [("weol_yak_month", 4, said(
             "weol-yak x4: {player} holds all four {month}", player=W, month=wm))]
@@ -253,49 +268,75 @@ class Reading(NamedTuple):
 def loser_readings(c: Compiled, forced, L, mL) -> tuple:
     """Every way loser ``L``'s flexible cards may count, each pile counted once for every
     candidate of the winner's that the search settles."""
+    if not mL & c.flex_mask:  # no flexible card held: one way to count (most losers)
+        return (Reading(0, *c.counts(mL, 0)),)
     return tuple(Reading(dL, *c.counts(mL, dL)) for dL in _designations(c, forced, L, mL))
 
 
-def loser_baks(c: Compiled, h: Hand, L, mL, rd: Reading, rows, nA_w, n_players) -> tuple:
-    """5.6: ((id, op, value), ...) of loser ``L``'s bak penalties against the winner's rows
-    and ``nA_w`` animals, in the order they apply: each bak doubles (or, for a bak that does
-    not apply, says why in a "note"), gwang-bak's plus_two chips come after every doubling
-    (never doubled), and a loser with no captures may pay nothing. No words: the search for
-    the best payment reads only the numbers (``bak_reason`` says each one)."""
-    r = c.r
+def loser_baks(k: "_BakRules", mL, rd: Reading, rows, nA_w, said_go) -> tuple:
+    """5.6: ((id, op, value), ...) of the bak penalties of a loser holding ``mL`` (read as
+    ``rd``; ``said_go``: they said Go) against the winner's rows and ``nA_w`` animals, under
+    the rules ``k`` (_bak_rules), in the order they apply: each bak doubles (or, for a bak that
+    does not apply, says why in a "note"), gwang-bak's plus_two chips come after every
+    doubling (never doubled), and a loser with no captures may pay nothing. No words: the
+    search for the best payment reads only the numbers (``bak_reason`` says each one)."""
     baks = []
-    gwang = _gwang_bak(c, mL, rows)
+    gwang = _gwang_bak(k, mL, rows)
     if gwang is not None and gwang[1] != "add":
         baks.append(gwang)
-    if "pi" in rows and rd.junk < _pi_bak_threshold(r, n_players):
-        baks.append(("pi_bak", "note", 0) if rd.junk == 0 and r.pi_bak_zero_exempt
+    if "pi" in rows and rd.junk < k.pi_threshold:
+        baks.append(("pi_bak", "note", 0) if rd.junk == 0 and k.pi_zero_exempt
                     else ("pi_bak", "multiply", 2))
-    if r.animal_double_mode in ("meong_bak_only", "both") and nA_w >= 7 and rd.animals == 0:
+    if k.meong_bak and nA_w >= 7 and rd.animals == 0:
         baks.append(("meong_bak", "multiply", 2))
-    if r.tti_bak and rows & RIBBON_ROWS and not mL & RIBBONS:
+    if k.tti_bak and rows & RIBBON_ROWS and not mL & RIBBONS:
         baks.append(("tti_bak", "multiply", 2))
-    if h.gos[L] and _go_bak_doubles(r, n_players):
+    if said_go and k.go_bak:
         baks.append(("go_bak", "multiply", 2))
     if gwang is not None and gwang[1] == "add":
         baks.append(gwang)
-    if r.no_captures_no_pay and not mL:
+    if k.no_captures and not mL:
         baks.append(("no_captures_no_pay", "set", 0))
     return tuple(baks)
 
 
-def _gwang_bak(c: Compiled, mL, rows):
+class _BakRules(NamedTuple):
+    """What loser_baks reads of the rules at a table of this many players: read once per
+    option set, as the settlement search asks for every loser and every count of the cards."""
+    gwang: str  # gwang_bak_mode
+    gwang_cards: int  # the brights that spare a loser gwang-bak
+    shield: int  # the bright-shield joker
+    pi_threshold: int
+    pi_zero_exempt: bool
+    meong_bak: bool
+    tti_bak: bool
+    go_bak: bool  # a loser who said Go pays double
+    no_captures: bool  # no_captures_no_pay
+    escape: bool  # loser_sake_choice=escape_pi_bak (else the way that costs least)
+
+
+def _bak_rules(c: Compiled, n_players) -> _BakRules:
+    found = c.memo.get(("bak_rules", n_players))
+    if found is None:
+        r = c.r
+        found = c.memo["bak_rules", n_players] = _BakRules(
+            r.gwang_bak_mode, BRIGHTS & ~RAIN if r.weak_rain_man else BRIGHTS,
+            c.ability["bright_shield"], _pi_bak_threshold(r, n_players), r.pi_bak_zero_exempt,
+            r.animal_double_mode in ("meong_bak_only", "both"), r.tti_bak,
+            _go_bak_doubles(r, n_players), r.no_captures_no_pay,
+            r.loser_sake_choice == "escape_pi_bak")
+    return found
+
+
+def _gwang_bak(k: _BakRules, mL, rows):
     """The winner scored brights and the loser holds none (the rain man not counting under
     weak_rain_man): x2, or +2 chips (plus_two), unless the bright-shield joker covers them
     (a note). None: no gwang-bak."""
-    r = c.r
-    if r.gwang_bak_mode == "off" or not rows & BRIGHT_ROWS:
+    if k.gwang == "off" or not rows & BRIGHT_ROWS or mL & k.gwang_cards:
         return None
-    if mL & (BRIGHTS & ~RAIN if r.weak_rain_man else BRIGHTS):
-        return None
-    if mL & c.ability["bright_shield"]:
+    if mL & k.shield:
         return ("gwang_bak", "note", 0)
-    return ("gwang_bak", "multiply", 2) if r.gwang_bak_mode == "double" \
-        else ("gwang_bak", "add", 2)
+    return ("gwang_bak", "multiply", 2) if k.gwang == "double" else ("gwang_bak", "add", 2)
 
 
 def _go_bak_doubles(r, n_players):
@@ -349,8 +390,8 @@ def bak_reason(r, h: Hand, L, mL, rd: Reading, bak, nA_w, n_players):
         return said("pi-bak x2: {player} holds junk value {junk}, fewer than {threshold}",
                     player=L, junk=rd.junk, threshold=_pi_bak_threshold(r, n_players))
     if bid == "meong_bak":
-        return said("meong-bak x2: winner has {animals} animals and {player} none",
-                    animals=nA_w, player=L)
+        return said("meong-bak x2: the winner holds {animals} animals and {player} holds no "
+                    "animal", animals=nA_w, player=L)
     if bid == "tti_bak":
         return said("tti-bak x2: {player} holds no ribbon", player=L)
     if bid == "go_bak":
@@ -408,19 +449,6 @@ def declared_loser_amount(c: Compiled, h: Hand, L, d: Declared, base_wf, rows, n
         steps.append(("no_captures_no_pay", "set", 0, said(
             "{player} captured no card and so pays nothing", player=L)))
     return (0 if exempt else base_wf * lf + extra), exempt, steps
-
-
-def _amount_of(c: Compiled, h: Hand, L, inputs: Inputs, rd: Reading, base_wf, rows, nA_w,
-               n_players) -> tuple[int, bool, tuple | None]:
-    """(amount, exempt, baks): what loser ``L`` pays before dok-bak, from their cards (read
-    as ``rd``: loser_baks' penalties) or from the penalties the table declared (baks None).
-    The search for the best payment reads only this; ``_bak_steps`` says how it was
-    reached."""
-    if L in inputs.declared:
-        return (*declared_loser_amount(c, h, L, inputs.declared[L], base_wf, rows, nA_w,
-                                       n_players, False)[:2], None)
-    baks = loser_baks(c, h, L, inputs.piles[L], rd, rows, nA_w, n_players)
-    return (*paid_after(base_wf, baks), baks)
 
 
 def _bak_steps(c: Compiled, h: Hand, L, inputs: Inputs, b: "_Settled", n_players) -> list:
@@ -500,7 +528,7 @@ def liable_loser(r, h: Hand, W, losers, only_pi, stop_i, mW):
         found = _go_bak_liable(r, h, losers, offers, W)
         if found is not None:
             return found
-    if r.oe_myeon_mode != "off":
+    if r.oe_myeon_mode != "off" and h.oe:
         om = _oe_myeon_losers(r, h, W, losers, only_pi, stop_i, mW)
         if len(om) == 1:
             kind = "oe_myeon" if len(losers) == 2 else "oe_myeon_all"
@@ -520,7 +548,11 @@ def _go_bak_liable(r, h: Hand, losers, offers, W):
     def suspended(L):
         return any(off == L and ref == W and i > h.go_index.get(L, 1 << 30)
                    for off, ref, i in offers)
-    gb = [L for L in losers if h.gos[L] and not suspended(L)]
+    gb = [L for L in losers if h.gos[L]]
+    if not gb:  # no loser said Go (most hands)
+        return None
+    if offers:
+        gb = [L for L in gb if not suspended(L)]
     if len(gb) == 1:
         kind = "go_bak" if len(losers) == 2 else "go_bak_all"
         return gb[0], kind, {"player": gb[0], "other": _others(losers, gb[0])}
@@ -643,11 +675,13 @@ def settle_stop(c: Compiled, h: Hand, active, inputs: Inputs, rnd) -> Stop:
     check_winning_brights(c, h, W, mW, dW)
     forced = declared_sake(rnd, h, active)
     cands = winner_candidates(c, forced, W, mW, dW)  # 3. the combinations
-    best_ps = max(x.stop_points for x in cands)
+    best_ps = max(x.stop_points for x in cands) if len(cands) > 1 else cands[0].stop_points
     if inputs.check:
         check_stop_calls(h, W, best_ps, dW is not None)
-    check_declared_penalties(W, losers, inputs.declared, cands)
-    check_oe_myeon(h, W, took)
+    if inputs.declared:
+        check_declared_penalties(W, losers, inputs.declared, cands)
+    if h.oe:
+        check_oe_myeon(h, W, took)
     n = len(h.gos[W])
     add, gm = go_terms(n, c.r.go_bonus_formula)  # 4. the multipliers
     factors = winner_factors(c, h, W, mW, n, gm, inputs.carry_n, rnd, dW)
@@ -684,7 +718,7 @@ def best_settlement(c: Compiled, h: Hand, W, losers, inputs: Inputs, forced, can
         if not three:
             pay, liable, why = amounts, None, ("", {})
         else:
-            only_pi = rows == {"pi"}
+            only_pi = rows == _ONLY_PI
             if only_pi not in liable_by_pi:
                 liable_by_pi[only_pi] = liable_loser(r, h, W, losers, only_pi, stop_i, took)
             pay, liable, why = _dok_bak(c, losers, inputs, amounts, exempt,
@@ -699,18 +733,30 @@ def best_settlement(c: Compiled, h: Hand, W, losers, inputs: Inputs, forced, can
 
 def _least_amounts(c: Compiled, h: Hand, losers, inputs: Inputs, readings, base_wf, rows,
                    nA_w):
-    """({loser: amount}, {loser: exempt}, {loser: Reading}, {loser: baks}): each loser's
-    flexible cards count the way they pay least (2.3), or by loser_sake_choice=escape_pi_bak
-    (ties: the first tried). A declared loser has no cards to count: one way, the table's."""
+    """({loser: amount}, {loser: exempt}, {loser: Reading}, {loser: baks}): what each loser
+    pays before dok-bak, their flexible cards counted the way they pay least (2.3), or by
+    loser_sake_choice=escape_pi_bak (ties: the first tried); from their cards (loser_baks'
+    penalties) or from the penalties the table declared (one way to pay, the table's: baks
+    None). ``_bak_steps`` says how each amount was reached."""
     n_players = len(losers) + 1
-    pick = _escape_pi_bak_key if c.r.loser_sake_choice == "escape_pi_bak" else _least_paid_key
+    k = _bak_rules(c, n_players)
     amounts, exempt, rds, baks = {}, {}, {}, {}
     for L in losers:
-        mL = inputs.piles[L]
+        ways = readings[L]
+        if L in inputs.declared:
+            amounts[L], exempt[L] = declared_loser_amount(
+                c, h, L, inputs.declared[L], base_wf, rows, nA_w, n_players, False)[:2]
+            rds[L], baks[L] = ways[0], None
+            continue
+        mL, said_go = inputs.piles[L], bool(h.gos[L])
         best = None
-        for rd in readings[L]:
-            a, ex, bk = _amount_of(c, h, L, inputs, rd, base_wf, rows, nA_w, n_players)
-            key = pick(c, mL, rd, a, n_players)
+        for rd in ways:
+            bk = loser_baks(k, mL, rd, rows, nA_w, said_go)
+            a, ex = paid_after(base_wf, bk) if bk else (base_wf, False)
+            if len(ways) == 1:  # one way to count the cards: nothing to choose
+                best = (a, a, rd, ex, bk)
+                break
+            key = _escape_pi_bak_key(c, mL, rd, a, n_players) if k.escape else a  # else least
             if best is None or key < best[0]:
                 best = (key, a, rd, ex, bk)
         _, amounts[L], rds[L], exempt[L], baks[L] = best
@@ -719,6 +765,7 @@ def _least_amounts(c: Compiled, h: Hand, losers, inputs: Inputs, readings, base_
 
 # a declared loser: no cards, so no reading (one way to pay, the table's)
 NOT_READ = Reading(0, 0, 0)
+_ONLY_PI = frozenset({"pi"})  # the winner scored junk alone (oe-myeon's exception a)
 
 
 class DeclaredHit(YakuHit):
@@ -746,11 +793,6 @@ def _declared_note(yid, n):
     return said("declared by name at the table")
 
 
-def _least_paid_key(c, mL, rd: Reading, amount, n_players):
-    """2.3: a loser's flexible cards count the way they pay least."""
-    return amount
-
-
 def _escape_pi_bak_key(c, mL, rd: Reading, amount, n_players):
     """A loser's sake cup as a score app reads it: the count that escapes pi-bak first
     (whether or not the winner scored junk), then the one with more points."""
@@ -776,7 +818,7 @@ def _winner_row(c: Compiled, h: Hand, s: Stop, mW) -> Row:
     steps = _winner_steps(c.r, s)
     why = ("" if len(s.candidates) == 1 else
            "points" if c.r.winner_sake_choice == "most_points" else "best")
-    cw = _choice_words(c, mW, b.designation, b.animals, why)
+    cw = _choice_words(c, mW, b.designation, b.animals, why) if mW & c.flex_mask else ()
     extra = {"stop_points": b.stop_points, "gos": list(h.gos[s.winner]), "choices": list(cw),
              "per_loser_base": b.per_loser}
     if s.quick is not None:
@@ -826,28 +868,39 @@ def _settlement_reason(s: Stop):
                 amount2=pay[ls[1]], **params)
 
 
-def _loser_row(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs) -> Row:
+def _loser_row(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs, common) -> Row:
     """The loser's own jokbo (counted as they paid), then how their payment was reached; a
-    loser whose penalties were declared shows no card, only the steps."""
+    loser whose penalties were declared shows no card, only the steps. ``common``: what
+    every loser's steps share (_loser_common)."""
     if L in inputs.declared:
-        return Row((), 0, _loser_steps(c, h, s, L, inputs), {"declared": ["penalties"]})
+        return Row((), 0, _loser_steps(c, h, s, L, inputs, common),
+                   {"declared": ["penalties"]})
     mL = inputs.piles[L]
     dL, la, lj = s.best.loser_readings[L]
     _, base, yaku = c.jokbo(mL, dL, la, lj)
-    steps = _loser_steps(c, h, s, L, inputs)
+    steps = _loser_steps(c, h, s, L, inputs, common)
     why = "escape" if c.r.loser_sake_choice == "escape_pi_bak" else "least"
     extra = {"choices": list(_choice_words(c, mL, dL, la, why))} \
         if mL & c.flex_mask else {}
     return Row(yaku, base, steps, extra)
 
 
-def _loser_steps(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs):
+def _loser_common(s: Stop) -> tuple:
+    """(first step, dok-bak reason or None): what every loser's steps share, built once: the
+    winner's points, and why one loser pays for both."""
+    b = s.best
+    t = b.per_loser
+    base = Step("base", "base", t, said("{winner}'s points after Go and winner factors",
+                                        winner=s.winner), t)
+    return base, (said(_DOK_BAK[b.why[0]], **b.why[1]) if b.liable is not None else None)
+
+
+def _loser_steps(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs, common):
     """The winner's points, x each bak, then dok-bak (paying both shares, or nothing)."""
     W, b = s.winner, s.best
     baks = _bak_steps(c, h, L, inputs, b, len(s.losers) + 1)
     t = b.per_loser
-    ls = [Step("base", "base", t, said("{winner}'s points after Go and winner factors",
-                                       winner=W), t)]
+    ls = [common[0]]
     for fid, op, k, why in baks:
         if op == "multiply":
             t *= k
@@ -857,8 +910,7 @@ def _loser_steps(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs):
             t = k
         ls.append(Step(fid, op, k, why, t))
     if b.liable is not None:
-        kind, params = b.why
-        dok_bak = said(_DOK_BAK[kind], **params)
+        dok_bak = common[1]
         if L == b.liable:
             carried = b.pay[L] - b.amounts[L]  # the other's share (doubled by some tables)
             t += carried
@@ -917,13 +969,14 @@ def _stop(c: Compiled, rnd, h: Hand, t: Table, inputs: Inputs) -> Outcome:
     rows = {W: _winner_row(c, h, s, inputs.piles[W])}
     roles = {W: "winner"}
     payments = []
+    common = _loser_common(s)
     for L in s.losers:
-        rows[L] = _loser_row(c, h, s, L, inputs)
+        rows[L] = _loser_row(c, h, s, L, inputs, common)
         roles[L] = "loser"
         if s.best.pay[L]:
             payments.append(Payment(L, W, s.best.pay[L], _STOP_SETTLEMENT))
     return Outcome(W, W, 0, tuple(s.losers), roles, rows, tuple(payments),
-                   _declared_notes(t.active, W, inputs.declared))
+                   _declared_notes(t.active, W, inputs.declared) if inputs.declared else ())
 
 
 def _declared_notes(active, W, declared):
@@ -1039,11 +1092,12 @@ def delayed_compensation(r, t: Table, pending, out: Outcome, kind):
         return (), None
     owed = [(f, per, False) for f, (per, *_rest) in t.claims.items()]
     if not isinstance(pending, list):
-        raise _err(said("Go-Stop: carry.compensation must be a list"), field="carry")
+        raise _err(said("Go-Stop: in the previous round's carry, the compensation owed must "
+                        "be a list"), field="carry")
     for item in pending:
         if not _is_map(item) or item.get("to") not in t.players:
-            raise _err(said("Go-Stop: carry.compensation entries must name a player at "
-                            "the table"), field="carry.compensation")
+            raise _err(said("Go-Stop: in the previous round's carry, each compensation owed "
+                            "must name a player at the table"), field="carry.compensation")
         owed.append((item["to"], item.get("per_payer", 0), True))
     if out.losers:
         payments = []
@@ -1089,7 +1143,7 @@ def _net(players, payments):
 def _extras(players, rows, junk, claims):
     """Each player's extra fields: the Stop's, what junk each opponent owes (6.5, for the
     table to hand over), and what a forced drop-out sold (6.3)."""
-    extra = {p: dict(rows[p].extra) if p in rows else {} for p in players}
+    extra = {p: rows[p].extra if p in rows else {} for p in players}  # each row's own dict
     for t, q, p, n in junk:
         extra[p].setdefault("junk_received", []).append({"event": t, "from": q, "junk": n})
         extra[q].setdefault("junk_given", []).append({"event": t, "to": p, "junk": n})
@@ -1101,18 +1155,19 @@ def _extras(players, rows, junk, claims):
 
 def player_scores(t: Table, kind, out: Outcome, extra, net):
     """One breakdown per player in seating order, those who sat out included."""
-    role = {p: "" for p in t.players}
-    for p in t.sitters:
-        role[p] = "seller" if p in t.claims else "sat out"
-    role.update(out.roles)
+    stop = kind == "stop"
     scores = []
     for p in t.players:
-        row = out.rows.get(p)
-        steps = _closing_steps(row.steps if row else [], p in t.active and kind != "stop",
-                               net[p])
+        role = out.roles.get(p)
+        if role is None:  # the outcome names those who play; the others sat out
+            role = ("seller" if p in t.claims else "sat out") if p in t.sitters else ""
+        row, n, x = out.rows.get(p), net[p], extra[p]
+        st = row.steps if row else []
+        steps = st if stop and st and st[-1].total == n else \
+            _closing_steps(st, not stop and p in t.active, n)
         scores.append(PlayerScore(p, tuple(row.yaku) if row else (), row.base if row else 0,
-                                  tuple(steps), net[p], role[p],
-                                  {k: v for k, v in extra[p].items() if v != []}))
+                                  tuple(steps), n, role,
+                                  {k: v for k, v in x.items() if v != []} if x else {}))
     return tuple(scores)
 
 

@@ -176,9 +176,10 @@ def _from_captures(g, rnd, t, c, check) -> tuple[dict, dict, list[str]]:
     for m in piles.values():
         union |= m
     if union.bit_count() > IN_PLAY:
+        # section 5.1
         raise _err(g, said("{n} cards captured in all, but at most {most} come into play (7 + 7 "
                            "dealt, 6 to the field, 14 drawn; the other 14 stay in the draw "
-                           "pile; section 5.1)", n=union.bit_count(), most=IN_PLAY),
+                           "pile)", n=union.bit_count(), most=IN_PLAY),
                    field="captures",
                    rule="too_many_cards")
     evals = {p: evaluate(piles[p], c) for p in t.players}

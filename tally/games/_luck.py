@@ -141,18 +141,18 @@ def hands_of(g, rnd: Mapping, players, ledger: Ledger, *, sizes: tuple[int, int]
     """Every player's hand from ``rnd[key]`` ({player: [slugs in the order dealt]})."""
     raw = rnd.get(key)
     if not isinstance(raw, Mapping):
-        raise TallyError(said("{game}: '{key}' must map each player to their cards, in the "
-                              "order dealt", game=g.id, key=key), game=g.id, field=key)
+        raise TallyError(said("{game}: give each player's hand, the cards in the order "
+                              "dealt", game=g.id), game=g.id, field=key)
     for name in raw:
         if name not in players:
-            raise TallyError(said("{game}: {key} names {player!r}, who is not one of the "
-                                  "players", game=g.id, key=key, player=name),
+            raise TallyError(said("{game}: the hands name {player!r}, who is not one of the "
+                                  "players", game=g.id, player=name),
                              game=g.id, player=name, field=f"{key}.{name}")
     out = {}
     for p in players:
         if p not in raw:
-            raise TallyError(said("{game}: player {player!r} has no hand in '{key}'",
-                                  game=g.id, player=p, key=key), game=g.id,
+            raise TallyError(said("{game}: player {player!r} has no hand", game=g.id,
+                                  player=p), game=g.id,
                              player=p, field=f"{key}.{p}")
         out[p] = ordered_hand(g, raw[p], owner=said("the hand of {player!r}", player=p),
                               player=p,
@@ -181,7 +181,7 @@ def no_events(g, rnd: Mapping):
     bets): any event is an error rather than silently ignored."""
     ev = rnd.get("events", [])
     if ev not in ([], (), None):
-        raise TallyError(said("{game} records no events; put the cards in 'hands' instead",
+        raise TallyError(said("{game} records no events; enter the cards of each hand instead",
                               game=g.id),
                          game=g.id, field="events")
 
@@ -547,22 +547,25 @@ def carried_pot(g, rnd: Mapping, players) -> dict[str, int]:
     that player still owes the pot; the next pot's winner(s) collect it."""
     carry = rnd.get("carry") or {}
     if not isinstance(carry, Mapping):
-        raise TallyError(said("{game}: 'carry' must be the previous round's carry object",
-                              game=g.id),
+        raise TallyError(said("{game}: the carry must be what the previous round's result "
+                              "carried over", game=g.id),
                          game=g.id, field="carry")
     pot = carry.get("pot") or {}
     if not isinstance(pot, Mapping):
-        raise TallyError(said("{game}: carry.pot must map players to chips", game=g.id),
+        raise TallyError(said("{game}: the chips the previous round left in the pot must be "
+                              "given per player", game=g.id),
                          game=g.id,
                          field="carry.pot")
     for p, v in pot.items():
         if p not in players:
-            raise TallyError(said("{game}: carry.pot names {player!r}, who is not at the "
-                                  "table", game=g.id, player=p),
+            raise TallyError(said("{game}: the chips the previous round left in the pot "
+                                  "name {player!r}, who is not at the table", game=g.id,
+                                  player=p),
                              game=g.id, player=p, field=f"carry.pot.{p}")
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise TallyError(said("{game}: carry.pot.{player} must be a whole number of "
-                                  "chips, not {value!r}", game=g.id, player=p, value=v),
+            raise TallyError(said("{game}: the chips {player} left in the pot in the "
+                                  "previous round must be a whole number, not {value!r}",
+                                  game=g.id, player=p, value=v),
                              game=g.id, player=p, field=f"carry.pot.{p}")
     return {p: v for p, v in pot.items() if v}
 
@@ -835,8 +838,8 @@ def _columns(g, rnd, c, backed, ledger) -> dict:
     if cols is None and backed <= set(declared):  # every backed column said as a total
         cols = [[], [], [], []]
     if not isinstance(cols, (list, tuple)) or len(cols) != 4:
-        raise TallyError(said("{game}: 'columns' must be the 4 columns, each a list of its "
-                              "cards (first, second, third field)", game=g.id), game=g.id,
+        raise TallyError(said("{game}: give the 4 columns, each with its cards in the "
+                              "order dealt (first, second, third)", game=g.id), game=g.id,
                          field="columns")
     out = {}
     for i, cards in enumerate(cols, 1):
@@ -995,8 +998,8 @@ def columns_said(columns) -> Said:
 def _bets(g, rnd, players, dealer, max_bet, one_column):
     raw = rnd.get("bets")
     if not isinstance(raw, (list, tuple)):
-        raise TallyError(said("{game}: 'bets' must be a list of {{player, column, amount}}",
-                              game=g.id),
+        raise TallyError(said("{game}: give the bets as a list, each with the player, the "
+                              "column and the amount", game=g.id),
                          game=g.id, field="bets")
     out, total, seen = [], 0, set()
     for i, b in enumerate(raw):

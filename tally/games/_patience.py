@@ -77,8 +77,8 @@ def foundation_problem(mask: int, ordered: bool) -> str | None:
         if orphans:
             low = orphans & -orphans
             card, below = slugs_of(low << 4)[0], slugs_of(low)[0]
-            return said("{card} is on a foundation without {below} below it "
-                        "(ordered_foundation: each foundation takes one card position, January "
+            return said("{card} is on a foundation without {below} below it (under the "
+                        "house rule that each foundation takes one card position, January "
                         "upward)", card=card, below=below)
     else:
         prev = 4

@@ -19,6 +19,7 @@ from ..cards import (BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, mask_of, select,
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, NUMBER, Option, one_of_error
 from ..results import Said, said
+from ..rounds import key_words
 from . import InputDef, YakuDef
 
 JOKERS = mask_of([f"joker-{c}" for c in "abcdef"])
@@ -278,23 +279,26 @@ def totals_carry(game: str, rnd: Mapping, players, key: str = "totals") -> dict:
     """The running totals from the previous round's carry (all players, whole numbers)."""
     carry = rnd.get("carry") or {}
     if not isinstance(carry, Mapping):
-        raise TallyError(said("{game}: carry must be the previous round's carry object",
-                              game=game), game=game,
+        raise TallyError(said("{game}: the carry must be what the previous round's result "
+                              "carried over", game=game), game=game,
                          field="carry")
     raw = carry.get(key) or {}
     if not isinstance(raw, Mapping):
-        raise TallyError(said("{game}: carry.{key} must map players to points", game=game,
-                              key=key), game=game,
+        raise TallyError(said("{game}: {what} carried from the previous round must give "
+                              "each player a number", game=game, what=key_words(key)),
+                         game=game,
                          field=f"carry.{key}")
     out = {}
     for name, v in raw.items():
         if name not in players:
-            raise TallyError(said("{game}: {key} names {player!r}, who is not one of the "
-                                  "players", game=game, key=f"carry.{key}", player=name),
+            raise TallyError(said("{game}: {what} carried from the previous round name "
+                                  "{player!r}, who is not one of the players", game=game,
+                                  what=key_words(key), player=name),
                              game=game, player=name, field=f"carry.{key}.{name}")
         if not isinstance(v, int) or isinstance(v, bool):
-            raise TallyError(said("{game}: carry.{key}.{player} must be a whole number, not "
-                                  "{value!r}", game=game, key=key, player=name, value=v),
+            raise TallyError(said("{game}: {what} carried from the previous round: {player}'s "
+                                  "must be a whole number, not {value!r}", game=game,
+                                  what=key_words(key), player=name, value=v),
                              game=game, player=name, field=f"carry.{key}.{name}")
     for p in players:
         out[p] = raw.get(p, 0)
@@ -326,8 +330,8 @@ def wild_map(game: str, rnd: Mapping, c: Cards) -> dict[int, int]:
     Dry Koi keeps the card it replaced, so nobody may add that card to its combination)."""
     raw = rnd.get("wilds") or {}
     if not isinstance(raw, Mapping):
-        raise TallyError(said("{game}: 'wilds' must map each Dry Koi to the card it stands "
-                              "for", game=game), game=game, field="wilds")
+        raise TallyError(said("{game}: give each Dry Koi played as a wild with the card it "
+                              "stands for", game=game), game=game, field="wilds")
     from ..cards import CARD
     out = {}
     for j, stands in raw.items():

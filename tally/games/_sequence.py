@@ -243,8 +243,8 @@ def read_totals(g, carry, key: str, players) -> dict[str, int]:
     if carry is None:
         return {p: 0 for p in players}
     if not isinstance(carry, Mapping):
-        raise TallyError(said("{game}: 'carry' must be the previous round's carry object",
-                              game=g.id), game=g.id, field="carry")
+        raise TallyError(said("{game}: the carry must be what the previous round's result "
+                              "carried over", game=g.id), game=g.id, field="carry")
     if carry.get("game_over"):
         raise TallyError(said("{game}: the game is already over ({winner!r} won); start a "
                               "new game", game=g.id,
@@ -466,8 +466,8 @@ def read_totals_signed(g, carry, key, players) -> dict:
     if carry is None:
         return {p: 0 for p in players}
     if not isinstance(carry, Mapping):
-        raise TallyError(said("{game}: 'carry' must be the previous round's carry object",
-                              game=g.id), game=g.id, field="carry")
+        raise TallyError(said("{game}: the carry must be what the previous round's result "
+                              "carried over", game=g.id), game=g.id, field="carry")
     raw = carry.get(key, {})
     if not isinstance(raw, Mapping):
         raise TallyError(said("{game}: {what} carried from the previous round must give "

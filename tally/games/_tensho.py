@@ -21,7 +21,7 @@ from ..cards import CARD, CHAFFS, FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, Option
 from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit, said
-from ..rounds import piles_of
+from ..rounds import event_words, ordinal, piles_of
 from . import EventDef, InputDef, YakuDef
 from ._capture import (COMMON_EVENTS, MONTHS, game_payments, misdeal_result, read_table,
                        round_payments, shared_options)
@@ -253,8 +253,8 @@ def evaluate_set(mask: int, c: Compiled, set_id: str, choices=()) -> Evaluation:
                        "chaffs": (mask & CHAFF).bit_count(), "card_total": total})
 
 
-_PER_ROUND = (said("the yaku set is chosen per round: Set One is shown; set option yaku_set "
-                   "to 'two' for Set Two"),)
+_PER_ROUND = (said("the yaku set is chosen each round: Set One is shown here; a round that "
+                   "chooses Set Two is scored under Set Two"),)
 
 
 def evaluate(mask: int, c: Compiled) -> Evaluation:
@@ -271,6 +271,17 @@ def evaluate(mask: int, c: Compiled) -> Evaluation:
 def _err(g, msg: str, **kw) -> TallyError:
     """``msg`` is a said() sentence, so the whole message is said in the reader's language."""
     return TallyError(said("{game}: {message}", game=g.id, message=msg), game=g.id, **kw)
+
+
+def _event(i: int, kind: str) -> dict:
+    """An event as a sentence names it: its place ("event 3", counted from 1) and its button's
+    words; the id stays in the error's ``event`` field."""
+    return {"n": ordinal(i), "event": event_words(kind)}
+
+
+def _yaku_name(c: Compiled, yaku_id) -> str:
+    """A yaku by its English name (said by name in ja / ko); an unknown id as it was given."""
+    return next((y.en for y in c.variant.yaku if y.id == yaku_id), yaku_id)
 
 
 def _set_words(value: str) -> str:
@@ -295,32 +306,37 @@ def _yaku_set(g, rnd: Mapping, t, c: Compiled) -> str:
     every source given must agree, and at least one is needed."""
     sources = []
     if c.fixed_set is not None:
-        sources.append((c.fixed_set, said("option {option}", option="yaku_set"),
+        sources.append((c.fixed_set, said("the yaku set the house rules fix"),
                         "options.yaku_set"))
     if "yaku_set" in rnd:
-        sources.append((rnd["yaku_set"], said("the round's yaku_set"), "yaku_set"))
+        sources.append((rnd["yaku_set"], said("the round's yaku set"), "yaku_set"))
     for i, ev in enumerate(t.events):
         if ev["type"] == "yaku_set_chosen":
             by = ev.get("by")
             if by not in (None, "agreement", "dealer"):
-                raise _err(g, said("event {i} (yaku_set_chosen): 'by' must be agreement or "
-                                   "dealer, not {value!r}", i=i, value=by),
-                           rule="yaku_set_chosen", field=f"events.{i}.by")
+                raise _err(g, said("event {n}, \"{event}\": the set is chosen by agreement "
+                                   "or by the dealer, not {value!r}",
+                                   **_event(i, "yaku_set_chosen"), value=by),
+                           rule="yaku_set_chosen", event="yaku_set_chosen",
+                           known=("agreement", "dealer"), field=f"events.{i}.by")
             if by == "dealer" and ev.get("player") not in (None, t.dealer):
-                raise _err(g, said("event {i} (yaku_set_chosen): the set is chosen by the "
-                                   "dealer {dealer!r}, not {player!r}", i=i, dealer=t.dealer,
+                raise _err(g, said("event {n}, \"{event}\": the set is chosen by the "
+                                   "dealer {dealer!r}, not {player!r}",
+                                   **_event(i, "yaku_set_chosen"), dealer=t.dealer,
                                    player=ev["player"]), player=ev["player"],
-                           rule="yaku_set_chosen", field=f"events.{i}.player")
-            sources.append((ev.get("set"), said("event {i} (yaku_set_chosen)", i=i),
+                           rule="yaku_set_chosen", event="yaku_set_chosen",
+                           field=f"events.{i}.player")
+            sources.append((ev.get("set"), said("event {n}, \"{event}\",",
+                                                **_event(i, "yaku_set_chosen")),
                             f"events.{i}.set"))
     if not sources:
-        raise _err(g, said("say which yaku set this round uses: 'yaku_set' one or two (agreed "
+        raise _err(g, said("say which yaku set this round uses, Set One or Set Two (agreed "
                            "before the deal, the dealer choosing if the players disagree)"),
-                   rule="yaku_set", field="yaku_set")
+                   rule="yaku_set", field="yaku_set", known=SETS)
     for value, where, fld in sources:
         if not isinstance(value, str) or value not in SETS:
-            raise _err(g, said("{where} must be 'one' or 'two', not {value!r}", where=where,
-                               value=value), rule="yaku_set",
+            raise _err(g, said("{where} must be Set One or Set Two, not {value!r}",
+                               where=where, value=value), rule="yaku_set", known=SETS,
                        field=fld)
     first = sources[0]
     for value, where, fld in sources[1:]:
@@ -338,42 +354,50 @@ def _check_events(g, t, piles: Mapping[str, int]) -> list[str]:
     auto_caps = [i for i, ev in enumerate(t.events) if ev["type"] == "phoenix_auto_capture"]
     for i, ev in enumerate(t.events):
         if ev["type"] == "hiki_formed" and ev.get("flower") == "paulownia":
-            raise _err(g, said("event {i} (hiki_formed): {flower} has only one card in this "
-                               "deck, so it cannot form a hiki", i=i, flower="paulownia"),
-                       rule="hiki_formed",
+            raise _err(g, said("event {n}, \"{event}\": {flower} has only one card in "
+                               "this deck, so it cannot form a hiki",
+                               **_event(i, "hiki_formed"), flower="paulownia"),
+                       rule="hiki_formed", event="hiki_formed",
                        field=f"events.{i}.flower")
         if ev["type"] == "phoenix_auto_capture" and ev.get("from") not in (None, "hand",
                                                                              "draw"):
-            raise _err(g, said("event {i} (phoenix_auto_capture): 'from' must be hand or draw, "
-                               "not {value!r}",
-                               i=i, value=ev["from"]), rule="phoenix_auto_capture",
-                       field=f"events.{i}.from")
+            raise _err(g, said("event {n}, \"{event}\": the Phoenix came from the hand or "
+                               "from the draw, not {value!r}",
+                               **_event(i, "phoenix_auto_capture"), value=ev["from"]),
+                       rule="phoenix_auto_capture", event="phoenix_auto_capture",
+                       known=("hand", "draw"), field=f"events.{i}.from")
     if dead:
         i = dead[0]
         if auto_caps:
-            raise _err(g, said("event {j} (phoenix_auto_capture) contradicts event {i} "
-                               "(phoenix_dead_in_field): the Phoenix was dealt to the field",
-                               j=auto_caps[0], i=i),
-                       rule="phoenix_auto_capture", field=f"events.{auto_caps[0]}")
+            raise _err(g, said("event {n}, \"{event}\", contradicts event {m}, "
+                               "\"{other}\": the Phoenix was dealt to the field",
+                               **_event(auto_caps[0], "phoenix_auto_capture"), m=ordinal(i),
+                               other=event_words("phoenix_dead_in_field")),
+                       rule="phoenix_auto_capture", event="phoenix_auto_capture",
+                       field=f"events.{auto_caps[0]}")
         if holder:
-            raise _err(g, said("{player!r} holds {card!r}, but it was dealt to the field (event "
-                               "{i}, phoenix_dead_in_field) and nobody can capture it",
-                               player=holder, card="paulownia-phoenix", i=i),
+            raise _err(g, said("{player!r} holds {card}, but it was dealt to the field "
+                               "(event {n}, \"{event}\") and nobody can capture it",
+                               player=holder, card="paulownia-phoenix",
+                               **_event(i, "phoenix_dead_in_field")),
                        card="paulownia-phoenix", player=holder, rule="phoenix_dead_in_field",
-                       field=f"captures.{holder}")
+                       event="phoenix_dead_in_field", field=f"captures.{holder}")
         notes.append(said("paulownia-phoenix was dealt to the field: nobody can capture it, so "
                           "no yaku containing it is possible this round"))
     if len(auto_caps) > 1:
-        raise _err(g, said("two phoenix_auto_capture events: there is only one Phoenix"),
-                   rule="phoenix_auto_capture", field=f"events.{auto_caps[1]}")
+        raise _err(g, said("two \"{event}\" events: there is only one Phoenix",
+                           event=event_words("phoenix_auto_capture")),
+                   rule="phoenix_auto_capture", event="phoenix_auto_capture",
+                   field=f"events.{auto_caps[1]}")
     if auto_caps:
         i = auto_caps[0]
         p = t.events[i]["player"]
         if holder != p:
-            raise _err(g, said("event {i} (phoenix_auto_capture): {player!r} took {card}, but "
-                               "it is not in {player}'s captures", i=i, player=p,
-                               card="paulownia-phoenix"), card="paulownia-phoenix",
-                       player=p, rule="phoenix_auto_capture", field=f"captures.{p}")
+            raise _err(g, said("event {n}, \"{event}\": {player!r} took {card}, but it is "
+                               "not in {player}'s captures", **_event(i, "phoenix_auto_capture"),
+                               player=p, card="paulownia-phoenix"), card="paulownia-phoenix",
+                       player=p, rule="phoenix_auto_capture", event="phoenix_auto_capture",
+                       field=f"captures.{p}")
         src = t.events[i].get("from")
         if src == "hand":
             notes.append(said("{player} put paulownia-phoenix straight into their captures "
@@ -406,34 +430,39 @@ def _auto_winner(g, t, evals, yaku_set: str, c: Compiled, piles) -> tuple[str | 
                                                                            str | None]:
     holders = [p for p in t.players if evals[p].details["automatic_win"]]
     if len(holders) > 1:
+        # the digest's section 10: the first automatic win completed ends the round
         raise _err(g, said("both {player!r} and {player2!r} hold an automatic win; only the "
-                           "first completed counts and the round stops there (section 10), so "
-                           "the other cannot be captured", player=holders[0],
+                           "first completed counts and the round stops there, so the other "
+                           "cannot be captured", player=holders[0],
                            player2=holders[1]), rule="automatic_win", field="captures")
     ev_i = [i for i, ev in enumerate(t.events) if ev["type"] == "automatic_win"]
     if len(ev_i) > 1:
-        raise _err(g, said("two automatic_win events: the round ends at the first"),
-                   rule="automatic_win", field=f"events.{ev_i[1]}")
+        raise _err(g, said("two \"{event}\" events: the round ends at the first",
+                           event=event_words("automatic_win")),
+                   rule="automatic_win", event="automatic_win", field=f"events.{ev_i[1]}")
     if ev_i:
         i = ev_i[0]
         ev = t.events[i]
         p, yid = ev["player"], ev.get("yaku")
         c_plan = {h.id: (m, auto) for m, _, h, auto in c.plans[yaku_set].rows}
         if yid not in c.ids:
-            raise _err(g, said("event {i} (automatic_win): unknown yaku {value!r}", i=i,
-                               value=yid), player=p,
-                       rule="automatic_win", field=f"events.{i}.yaku")
+            raise _err(g, said("event {n}, \"{event}\": {value!r} is not one of the yaku",
+                               **_event(i, "automatic_win"), value=yid), player=p,
+                       rule="automatic_win", event="automatic_win", known=sorted(c.ids),
+                       field=f"events.{i}.yaku")
         if yid not in c_plan or not c_plan[yid][1]:
-            raise _err(g, said("event {i} (automatic_win): {yaku} is not an automatic win in "
-                               "{set}", i=i, yaku=yid, set=_set_words(yaku_set)),
-                       player=p, rule=yid,
+            raise _err(g, said("event {n}, \"{event}\": {yaku} is not an automatic win in "
+                               "{set}", **_event(i, "automatic_win"), yaku=_yaku_name(c, yid),
+                               set=_set_words(yaku_set)),
+                       player=p, rule=yid, event="automatic_win",
                        field=f"events.{i}.yaku")
         missing = c_plan[yid][0] & ~piles[p]
         if missing:
-            raise _err(g, said("event {i} (automatic_win): {player!r} has not captured {cards} "
-                               "of {yaku}", i=i, player=p, cards=", ".join(slugs_of(missing)),
-                               yaku=yid), player=p,
-                       card=slugs_of(missing)[0], rule=yid, field=f"captures.{p}")
+            raise _err(g, said("event {n}, \"{event}\": {player!r} has not captured "
+                               "{cards} of {yaku}", **_event(i, "automatic_win"), player=p,
+                               cards=", ".join(slugs_of(missing)), yaku=_yaku_name(c, yid)),
+                       player=p, card=slugs_of(missing)[0], rule=yid, event="automatic_win",
+                       field=f"captures.{p}")
         return p, yid
     if holders:
         return holders[0], evals[holders[0]].details["automatic_win"]
@@ -452,10 +481,10 @@ def score_round(g, rnd: Mapping, c: Compiled) -> RoundResult:
     for m in piles.values():
         union |= m
     if union.bit_count() > IN_PLAY:
+        # the digest's section 3: the deal and the draws
         raise _err(g, said("{n} cards captured in all, but at most {most} come into play (6 + 6 "
                            "dealt, 9 to the field, 12 drawn; 6 are discarded and the rest of the "
-                           "draw pile is not played; {digest} section 3)",
-                           n=union.bit_count(), most=IN_PLAY, digest=v.digest),
+                           "draw pile is not played)", n=union.bit_count(), most=IN_PLAY),
                    field="captures", rule="too_many_cards")
     notes = _check_events(g, t, piles)
     evals = {p: evaluate_set(piles[p], c, yaku_set) for p in t.players}

@@ -62,8 +62,8 @@ def go_terms(n: int, formula: str) -> tuple[int, int]:
         return 2, n - 1
     if formula == "korean_common":
         return n, 2 ** (n - 2)
-    raise TallyError(said("unknown go_bonus_formula {value!r}", value=formula), game=GID,
-                     option="go_bonus_formula")
+    raise TallyError(said("unknown Go bonus {value!r}", value=formula), game=GID,
+                     option="go_bonus_formula", field="options.go_bonus_formula")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -138,6 +138,9 @@ class Compiled:
         self.pi_notes = MaskTable(lambda j: said("junk value {junk}: 1 + {further} further",
                                               junk=j, further=j - 10))
         self.choices = MaskTable(lambda key: _choice_sentences(self, key))
+        # what the round scorer reads of these options, built on its first use (keyed by
+        # what it is and, say, the number of players): never per round
+        self.memo: dict = {}
 
     # -- the rows of each group of cards (section 4): (points, hits, ids) -------------------
 
@@ -196,12 +199,14 @@ class Compiled:
     def counts(self, m: int, junk_flex: int) -> tuple[int, int]:
         """(animals, junk value) of pile ``m`` with the flexible cards in ``junk_flex`` as
         junk and the other flexible cards as animals."""
-        n_a = (m & self.animals).bit_count() + ((m & self.flex_mask & ~junk_flex).bit_count())
+        # the animals and the flexible cards are disjoint: one count holds both
+        n_a = (m & (self.animals | (self.flex_mask & ~junk_flex))).bit_count()
         j = ((m & self.j1).bit_count() + 2 * (m & self.j2).bit_count()
              + 3 * (m & self.j3).bit_count())
-        for bit, v, _ in self.flex:
-            if junk_flex & bit & m:
-                j += v
+        if junk_flex & m:  # a flexible card held counted as junk (not the usual case)
+            for bit, v, _ in self.flex:
+                if junk_flex & bit & m:
+                    j += v
         return n_a, j
 
     def best_reading(self, m: int) -> tuple[int, int, int]:
@@ -254,15 +259,23 @@ class Compiled:
     def row_ids(self, m: int, n_a: int, j: int) -> frozenset:
         """The ids of the rows ``hits`` would give, without building them (settlement speed;
         a test checks both agree)."""
-        ids = (self.brights[m & BRIGHTS][2] + self.birds[m & BIRDS4][2]
-               + self.ribbons[m & RIBBONS][2])
+        return self.scored(m, n_a, j)[2]
+
+    def scored(self, m: int, n_a: int, j: int) -> tuple[int, int, frozenset]:
+        """(P_stop, P, row_ids) of a pile with ``n_a`` animals and junk value ``j``: what the
+        Stop's settlement reads of each count of the winner's cards, each table read once."""
+        b, w, r = self.brights[m & BRIGHTS], self.birds[m & BIRDS4], self.ribbons[m & RIBBONS]
+        # + _flexible_gain(n_a, j), inline (the settlement's hot path)
+        p = b[0] + w[0] + r[0] + (n_a - 4 if n_a >= 5 else 0) + (j - 9 if j >= 10 else 0)
+        ids = b[2] + w[2] + r[2]
         if n_a >= 5:
             ids += ("yul",)
         if j >= 10:
             ids += ("pi",)
         if self.extra_mask:
-            ids += self.extras[m & self.extra_mask][2]
-        return frozenset(ids)
+            e = self.extras[m & self.extra_mask]
+            return p, p + e[0], frozenset(ids + e[2])
+        return p, p, frozenset(ids)
 
     def designations(self, m: int, forced: int | None = None) -> tuple[int, ...]:
         """Every junk_flex mask to try for pile ``m``: all-animal first (the tie-break)."""
@@ -354,11 +367,8 @@ def _choice_sentences(c: Compiled, key) -> tuple[str, ...]:
 def evaluate(m: int, c: Compiled) -> Evaluation:
     if m & c.off:
         bad = slugs_of(m & c.off)[0]
-        raise TallyError(said("card {card!r} is not in play under these go-stop options "
-                              "(joker_table={table!r}, joker_abilities={abilities})",
-                              card=bad, table=c.rules.joker_table,
-                              abilities=c.rules.joker_abilities), game=GID, card=bad,
-                         option="joker_table")
+        raise TallyError(said("card {card!r} is not in play under these house rules",
+                              card=bad), game=GID, card=bad, option="joker_table")
     d, n_a, j = c.best_reading(m)
     ps, p, hits = c.jokbo(m, d, n_a, j)
     return Evaluation(p, hits, _choice_words(c, m, d, n_a) if m & c.flex_mask else (),

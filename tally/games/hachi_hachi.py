@@ -23,10 +23,11 @@ from ..cards import (BLUE_RIBBONS, BRIGHTS, CHAFFS, FULL_DECK, INO_SHIKA_CHO,
                      POETRY_RIBBONS, RIBBONS, TENS, WILLOW, card_value_total, mask_of,
                      slugs_of)
 from ..errors import TallyError
-from ..options import BOOL, CHOICE, HANAMI_BOOK, Option, Preset
+from ..options import BOOL, CHOICE, HANAMI_BOOK, Option, Preset, rule_words
 from ..results import (Evaluation, Payment, PlayerScore, RoundResult, Said, Step, YakuHit,
                        hit, said)
-from ..rounds import events_of, piles_of, player_field, players_of
+from ..rounds import event_words, events_of, named, ordinal, piles_of, player_field, \
+    players_of
 from ..settlement import fewest_transfers
 from . import EventDef, Game, InputDef, YakuDef, pile_mask
 from ._hachi_hands import (CHAFF_BY_ID, CHAFF_COMBOS, MONTHS, SUIT_BY_ID, SUIT_COMBOS,
@@ -323,6 +324,28 @@ def _around(head: str, s: Said, tail: str = "", **params) -> Said:
     return said(head + s.template + tail, **s.params, **params)
 
 
+def _yaku_names(ids) -> str:
+    """Captured yaku by their names ("3 Poetry Ribbons"), as the result names them."""
+    return ", ".join(YAKU_NAMES[y]["en"] if y in YAKU_NAMES else str(y) for y in ids)
+
+
+def _needs_rule(i, event_id, option_id):
+    """An event recorded while the house rule it belongs to is off."""
+    return _err(said("event {i}: \"{event}\" needs the house rule \"{rule}\"", i=ordinal(i),
+                     event=event_words(event_id), rule=rule_words(GAME_ID, option_id)),
+                option=option_id, event=event_id, field=f"events.{i}")
+
+
+# How a round ended, as the record page's choices name it (the value stays in ``field``)
+ROUND_END_WORDS = {"end": "an End call", "cancel": "a Cancel call",
+                   "exhausted": "the cards running out", "immediate_win": "an immediate win"}
+
+
+def _how_words(how):
+    """How a round ended in words; a value that is none of them is quoted as typed."""
+    return named(ROUND_END_WORDS[how], how) if how in ROUND_END_WORDS else repr(how)
+
+
 class _Ledger:
     """Amounts before the FM: transfers (payer -> payee) and card-point scores."""
 
@@ -350,26 +373,25 @@ def _next_after(order, p, skip=()):
 
 
 def _slugs_or_hand(ev, i, p, hands, key="cards"):
+    """The cards shown, else the dealt hand (a claim with neither is a quick-entry claim,
+    read by _declared_hand_claim / _declared_compensation instead)."""
     if key in ev:
         return pile_mask(GAME, ev[key], player=p, field=f"events.{i}.{key}")
-    if p in hands and hands[p]:
-        return hands[p]
-    raise _err(said("event {i} ({type}): player {player!r} shows no cards: give 'cards' or "
-                    "hands.{player}", i=i, type=ev['type'], player=p),
-               player=p, field=f"events.{i}.{key}")
+    return hands[p]
 
 
 def _ids(ev, i, key, known, what):
     v = ev.get(key)
     if not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v):
-        raise _err(said("event {i}: {key} must be a list of {what} ids", i=i, key=key,
-                        what=what), field=f"events.{i}.{key}")
+        raise _err(said("event {i}: the {what} must be given as a list", i=ordinal(i), what=what),
+                   field=f"events.{i}.{key}")
     for x in v:
         if x not in known:
-            raise _err(said("event {i}: unknown {what} {value!r}", i=i, what=what, value=x),
+            raise _err(said("event {i}: unknown {what} {value!r}", i=ordinal(i), what=what,
+                            value=x),
                        rule=x, field=f"events.{i}.{key}", player=ev.get("player"))
     if len(set(v)) != len(v):
-        raise _err(said("event {i}: {key} lists a combination twice", i=i, key=key),
+        raise _err(said("event {i}: the same {what} is named twice", i=ordinal(i), what=what),
                    field=f"events.{i}.{key}")
     return list(v)
 
@@ -387,11 +409,13 @@ def _field_multiplier(rnd, rules, carry_in):
     if "field_brights" in rnd:
         fb = pile_mask(GAME, rnd["field_brights"], field="field_brights")
         if fb & ~BRIGHTS:
-            raise _err(said("field_brights lists {card!r}, not a bright",
+            raise _err(said("the brights of the opening field list {card!r}, which is not a "
+                            "bright",
                             card=slugs_of(fb & ~BRIGHTS)[0]),
                        card=slugs_of(fb & ~BRIGHTS)[0], field="field_brights")
         if field is not None and field & BRIGHTS != fb:
-            raise _err(said("field_brights does not match the brights of 'field'"),
+            raise _err(said("the brights of the opening field as given are not the brights "
+                            "among its 6 cards"),
                        field="field_brights")
         pool_named = list(slugs_of(fb))
     explicit = rnd.get("field_multiplier")
@@ -402,18 +426,20 @@ def _field_multiplier(rnd, rules, carry_in):
                 explicit in (1, 2, 4) or rules.multiple_multiplier and 1 <= explicit <= 14):
             m = explicit
         else:
-            raise _err(said("field_multiplier must be small_field, large_field, grand_field or "
-                            "1, 2, 4, not {value!r}", value=explicit), field="field_multiplier")
+            raise _err(said("the field multiplier must be Small Field, Large Field, Grand Field "
+                            "or 1, 2, 4, not {value!r}", value=explicit),
+                       field="field_multiplier", known=tuple(FIELDS))
         if "field" in rnd or "field_brights" in rnd:
             derived = _fm_from(pool_named, rules, None)[0]
             if derived != m:
-                raise _err(said("field_multiplier {value!r} does not match the opening field "
-                                "(x{fm})", value=explicit, fm=derived), field="field_multiplier")
+                raise _err(said("the field multiplier {value!r} does not match the opening "
+                                "field (x{fm})", value=explicit, fm=derived),
+                           field="field_multiplier")
         pool = [(m, "recorded", {"m": m})] if m > 1 else []
         return _combine(pool, rules, carry_in) + (field,)
     if "field" not in rnd and "field_brights" not in rnd:
-        raise _err(said("give the opening 'field' (6 cards), 'field_brights' or "
-                        "'field_multiplier'"),
+        raise _err(said("give the opening field (6 cards), only its brights, or the field "
+                        "multiplier"),
                    field="field")
     return _fm_from(pool_named, rules, carry_in) + (field,)
 
@@ -539,17 +565,19 @@ def _read_events(rnd, seated):
     if isinstance(raw_events, (list, tuple)):
         for i, ev in enumerate(raw_events):
             if isinstance(ev, Mapping) and ev.get("type") in ("sell", "sell_hand"):
-                raise _err(said("event {i}: the book has no way to sell a hand (section 3.10); "
-                                "record a 'play_decision' pass instead", i=i), rule="sell",
+                # section 3.10
+                raise _err(said("event {i}: the book has no way to sell a hand; record a pass "
+                                "with \"{event}\" instead", i=ordinal(i),
+                                event=event_words("play_decision")), rule="sell",
                            field=f"events.{i}")
     events = events_of(GAME, rnd, seated)
     phase = -1
     for i, ev in enumerate(events):
         ph = PHASE[ev["type"]]
         if ph < phase:
-            raise _err(said("event {i} ({type}) is out of order: setup events (dealer drop, "
-                            "trades, decisions, claims) come before calls", i=i,
-                            type=ev['type']), rule=ev["type"],
+            raise _err(said("event {i} ({event}) is out of order: setup events (dealer drop, "
+                            "trades, decisions, claims) come before calls", i=ordinal(i),
+                            event=event_words(ev['type'])), rule=ev["type"], event=ev["type"],
                        field=f"events.{i}")
         phase = ph
     return events
@@ -559,15 +587,18 @@ def _read_carry(rnd, rules):
     """(carry, carry_in): the previous round's carry and the multiplier it hands on."""
     carry = rnd.get("carry") or {}
     if not isinstance(carry, Mapping):
-        raise _err(said("carry must be the previous round's result.carry object"), field="carry")
+        raise _err(said("the previous round's carry must be an object, as that round's "
+                        "result gives it"), field="carry")
     carry_in = carry.get("carry_multiplier")
     if carry_in is not None:
         if not rules.carryover_multiplier:
-            raise _err(said("carry.carry_multiplier needs option {option}",
-                            option="carryover_multiplier"),
+            raise _err(said("the previous round's carry hands on a field multiplier, which "
+                            "needs the house rule \"{rule}\"",
+                            rule=rule_words(GAME_ID, "carryover_multiplier")),
                        option="carryover_multiplier", field="carry.carry_multiplier")
         if carry_in not in (2, 4):
-            raise _err(said("carry.carry_multiplier must be 2 or 4, not {value!r}", value=carry_in),
+            raise _err(said("the field multiplier carried over from the previous round must be "
+                            "2 or 4, not {value!r}", value=carry_in),
                        field="carry.carry_multiplier")
     return carry, carry_in
 
@@ -580,19 +611,16 @@ def _dealer_drop_outs(events, seated, dealer, rules):
         if ev["type"] != "dealer_drop_out":
             continue
         if not rules.drop_out_dealer:
-            raise _err(said("event {i}: dealer_drop_out needs option {option}", i=i,
-                            option="drop_out_dealer"),
-                       option="drop_out_dealer", field=f"events.{i}")
+            raise _needs_rule(i, "dealer_drop_out", "drop_out_dealer")
         p = ev["player"]
         if p != dealer:
             raise _err(said("event {i}: {player!r} cannot drop out as dealer; the dealer is "
-                            "{dealer!r}", i=i, player=p, dealer=dealer),
+                            "{dealer!r}", i=ordinal(i), player=p, dealer=dealer),
                        player=p, field=f"events.{i}")
         if n - len(dropped) <= 3:
             raise _err(said("event {i}: dealer {player!r} cannot drop out: only {n} players are "
-                            "still in (3 must play)", i=i, player=p, n=n - len(dropped)),
-                       player=p,
-                       field=f"events.{i}")
+                            "still in (3 must play)", i=ordinal(i), player=p, n=n - len(dropped)),
+                       player=p, field=f"events.{i}")
         dropped.append(p)
         dealer = _next_after(seated, p, dropped)
     return dropped, dealer
@@ -603,18 +631,15 @@ def _seat_joker(rnd, seated, dropped, dealer):
     joker = rnd.get("joker_holder")
     n_in = len(seated) - len(dropped)
     if n_in == 7:
+        # 7 dealt in out of at most 7 seated: nobody dropped out, so the holder is dealt in
         joker = player_field(GAME, rnd, "joker_holder", seated)
-        if joker in dropped:
-            raise _err(said("joker_holder {player!r} dropped out before the deal", player=joker),
-                       player=joker,
-                       field="joker_holder")
         if joker == dealer:  # B p.85, A17: the next player deals this round
             dealer = _next_after(seated, joker, dropped + [joker])
             return joker, dealer, said("{joker} was dealt the joker as dealer; {dealer} deals",
                                        joker=joker, dealer=dealer)
     elif joker is not None:
-        raise _err(said("joker_holder is only used when 7 players are dealt in, not {n}",
-                        n=n_in),
+        raise _err(said("who holds the joker is only used when 7 players are dealt in, not "
+                        "{n}", n=n_in),
                    player=joker, field="joker_holder")
     return joker, dealer, None
 
@@ -636,7 +661,8 @@ def _read_deal(rnd, table, rules) -> _Deal:
     fm, fm_reason, carry_out, field = _field_multiplier(rnd, rules, table.carry_in)
     last = rnd.get("last_round", False)
     if not isinstance(last, bool):
-        raise _err(said("last_round must be true or false"), field="last_round")
+        raise _err(said("whether this is the game's last round must be on or off"),
+                   field="last_round")
     notes = ()
     if last and carry_out:  # A12: a carry still pending after the last round is lost
         notes = (said("the x{carry} carry is lost: this is the game's last round",
@@ -653,8 +679,8 @@ def _read_hands(rnd, table, field):
     joker = table.joker
     for p, m in hands.items():
         if m and p in table.out_of_deal and p != joker:
-            raise _err(said("hands.{player}: {player!r} dropped out before the deal and holds no "
-                            "cards", player=p),
+            raise _err(said("{player!r} dropped out before the deal and has no dealt hand",
+                            player=p),
                        player=p, field=f"hands.{p}")
         if field is not None and m & field and p != joker:  # the joker's 6 are the field
             bad = slugs_of(m & field)[0]
@@ -703,7 +729,7 @@ def _choose_players(table, rules) -> _Seats:
         if decisions:
             i = decisions[0][0]
             raise _err(said("event {i}: with {n} players in the deal everyone plays; no "
-                            "play/pass decisions", i=i, n=table.n_in), field=f"events.{i}")
+                            "play/pass decisions", i=ordinal(i), n=table.n_in), field=f"events.{i}")
         active = [p for p in table.seated if p not in table.dropped]
         passers, forced_out = [], []
     else:
@@ -728,19 +754,17 @@ def _trades(table, rules):
             continue
         p = ev["player"]
         if not rules.trade:
-            raise _err(said("event {i}: trade needs option {option}", i=i, option="trade"),
-                       option="trade",
-                       field=f"events.{i}")
+            raise _needs_rule(i, "trade", "trade")
         if table.n_in < 4:
-            raise _err(said("event {i}: trading is for 4-7 players in the deal", i=i),
+            raise _err(said("event {i}: trading is for 4-7 players in the deal", i=ordinal(i)),
                        field=f"events.{i}")
         if p in table.out_of_deal or p == table.dealer:
-            raise _err(said("event {i}: {player!r} cannot trade for the dealer's hand", i=i,
-                            player=p), player=p,
+            raise _err(said("event {i}: {player!r} cannot trade for the dealer's hand",
+                            i=ordinal(i), player=p), player=p,
                        field=f"events.{i}")
         if p in traded:
-            raise _err(said("event {i}: {player!r} already traded once", i=i, player=p), player=p,
-                       field=f"events.{i}")
+            raise _err(said("event {i}: {player!r} already traded once", i=ordinal(i), player=p),
+                       player=p, field=f"events.{i}")
         traded.append(p)
         holder = p
     return holder, traded
@@ -778,7 +802,7 @@ def _decide_in_turn(decisions, table):
     if di < len(decisions):
         ev_i, ev = decisions[di]
         raise _err(said("event {i}: {player!r} has no decision to make (the three players "
-                        "were already set)", i=ev_i, player=ev["player"]),
+                        "were already set)", i=ordinal(ev_i), player=ev["player"]),
                    player=ev["player"], field=f"events.{ev_i}")
     return chosen, passers, forced_out, decided
 
@@ -787,27 +811,27 @@ def _check_forced(ev_i, ev, p, forced):
     """A forced player recorded with a decision must be recorded as forced."""
     if ev.get("choice") != forced:
         raise _err(said("event {i}: {player!r} had no choice ({forced}), not "
-                        "{value!r}", i=ev_i, player=p,
+                        "{value!r}", i=ordinal(ev_i), player=p,
                         forced=said("forced out") if forced == "forced_out"
                         else said("forced in"), value=ev.get('choice')),
-                   player=p,
-                   field=f"events.{ev_i}.choice")
+                   player=p, field=f"events.{ev_i}.choice")
 
 
 def _free_decision(ev_i, ev, p):
     """The recorded 'play' or 'pass' of ``p``, whose turn it is to decide."""
     if ev is None:
-        raise _err(said("play_decision missing for {player!r} (decisions go "
-                        "counterclockwise from the dealer's right)", player=p),
-                   player=p, field="events")
+        raise _err(said("the \"{event}\" of {player!r} is missing (decisions go "
+                        "counterclockwise from the dealer's right)", player=p,
+                        event=event_words("play_decision")),
+                   player=p, event="play_decision", field="events")
     if ev["player"] != p:
         raise _err(said("event {i}: {player!r} decides out of turn; {next!r} decides next",
-                        i=ev_i, player=ev["player"], next=p),
+                        i=ordinal(ev_i), player=ev["player"], next=p),
                    player=ev["player"], field=f"events.{ev_i}")
     choice = ev.get("choice")
     if choice != "play" and choice != "pass":
-        raise _err(said("event {i}: {player!r} must choose 'play' or 'pass', not {value!r}",
-                        i=ev_i, player=p, value=choice),
+        raise _err(said("event {i}: {player!r} must choose play or pass, not {value!r}",
+                        i=ordinal(ev_i), player=p, value=choice),
                    player=p, field=f"events.{ev_i}.choice")
     return choice
 
@@ -850,12 +874,12 @@ def _compensation_claims(events, seats, hands, c):
                    "active": said("is playing"), "forced in": said("is playing"),
                    "dropped dealer": said("dropped out as dealer")}[seats.status[p]]
             raise _err(said("event {i}: {player!r} {why} and gets no compensation (only "
-                            "forced-out players do, section 3.5)", i=i, player=p, why=why),
+                            "forced-out players do)", i=ordinal(i), player=p, why=why),
                        player=p, field=f"events.{i}")
         if p in done:
-            raise _err(said("event {i}: {player!r} already claimed compensation", i=i, player=p),
-                       player=p,
-                       field=f"events.{i}")
+            raise _err(said("event {i}: {player!r} already claimed compensation", i=ordinal(i),
+                            player=p),
+                       player=p, field=f"events.{i}")
         done.add(p)
         base, detail = _compensation_claim(ev, i, p, hands, c)
         out.append((p, base, detail))
@@ -872,10 +896,10 @@ def _hand_combo_claims(events, active, hands, c):
         if p not in active:
             raise _err(said("event {i}: {player!r} is not playing this round; only active players "
                             "claim hand combinations (forced-out players claim "
-                            "compensation)", i=i, player=p), player=p,
+                            "compensation)", i=ordinal(i), player=p), player=p,
                        field=f"events.{i}")
         if p in claims:
-            raise _err(said("event {i}: {player!r} already claimed hand combinations", i=i,
+            raise _err(said("event {i}: {player!r} already claimed hand combinations", i=ordinal(i),
                             player=p), player=p,
                        field=f"events.{i}")
         claims[p] = _hand_claim(ev, i, p, hands, c)
@@ -900,10 +924,12 @@ def _immediate_winners(events, active, claims, rules):
             iw.append(p)
     for i, ev in enumerate(events):
         if ev["type"] == "immediate_win" and ev["player"] not in iw:
-            raise _err(said("event {i}: {player!r} has no immediate win (needs a claimed Any 4 "
-                            "of a Kind & Any 3 of a Kind with four_and_three, or with Any 7 "
-                            "Chaffs under winning_hand)", i=i, player=ev["player"]),
-                       player=ev["player"], field=f"events.{i}")
+            raise _err(said("event {i}: {player!r} has no immediate win (it needs a claimed "
+                            "Any 4 of a Kind & Any 3 of a Kind under the house rule Four and "
+                            "Three, or with Any 7 Chaffs as well under the house rule Winning "
+                            "Hand)", i=ordinal(i), player=ev["player"]),
+                       player=ev["player"], event="immediate_win", field=f"events.{i}",
+                       known=("four_and_three", "winning_hand"))
     return iw
 
 
@@ -945,14 +971,15 @@ def _read_play(rnd, table, seats, claims, c) -> _Play:
         caps = _no_captures(rnd, table.seated, calls, round_end, claims.immediate)
     else:
         if round_end == "immediate_win":
-            raise _err(said("round_end immediate_win needs a claimed 4 & 3 under four_and_three "
-                            "or winning_hand"), field="round_end")
+            raise _err(said("the round cannot end with an immediate win: nobody claimed a 4 & "
+                            "3 under the house rule Four and Three or Winning Hand"),
+                       field="round_end", known=("four_and_three", "winning_hand"))
         caps = piles_of(GAME, rnd, table.seated, "captures", deck=FULL_DECK,
                         required=not _all_declared(rnd, seats.active))
     for p in table.seated:
         if p not in seats.active and caps.get(p):
-            raise _err(said("captures.{player}: {player!r} is not playing this round and "
-                            "captures nothing", player=p),
+            raise _err(said("{player!r} is not playing this round and captures nothing",
+                            player=p),
                        player=p, field=f"captures.{p}")
     declared = _read_totals(rnd, table.seated, seats.active, caps, c)
     _check_suit_sources(claims.hands, declared)
@@ -969,12 +996,15 @@ def _read_round_end(rnd, events):
     for i, ev in enumerate(events):
         if ev["type"] == "round_end":
             if round_end is not None and round_end != ev.get("how"):
-                raise _err(said("event {i}: round_end {value!r} contradicts round_end {other!r}",
-                                i=i, value=ev.get('how'), other=round_end), field=f"events.{i}.how")
+                raise _err(said("event {i}: this event says the round ended with {value}, but "
+                                "how the round ended is given as {other}", i=ordinal(i),
+                                value=_how_words(ev.get('how')), other=_how_words(round_end)),
+                           field=f"events.{i}.how")
             round_end = ev.get("how")
     if round_end not in (None, "end", "cancel", "exhausted", "immediate_win"):
-        raise _err(said("round_end must be end, cancel, exhausted or immediate_win, not "
-                        "{value!r}", value=round_end), field="round_end")
+        raise _err(said("how the round ended must be end, cancel, exhausted or an immediate "
+                        "win, not {value!r}", value=round_end), field="round_end",
+                   known=tuple(ROUND_END_WORDS))
     return round_end
 
 
@@ -982,11 +1012,11 @@ def _no_captures(rnd, seated, calls, round_end, immediate):
     """An immediate win ends the round before play: no calls, no captures."""
     if calls:
         raise _err(said("event {i}: the round ended before play with an immediate win "
-                        "({player})", i=calls[0][0], player=immediate[0]),
+                        "({player})", i=ordinal(calls[0][0]), player=immediate[0]),
                    field=f"events.{calls[0][0]}")
     if round_end not in (None, "immediate_win"):
-        raise _err(said("round_end {value!r}: {player} won at once with 4 & 3",
-                        value=round_end, player=immediate[0]),
+        raise _err(said("the round cannot have ended with {value}: {player} won at once with "
+                        "4 & 3", value=_how_words(round_end), player=immediate[0]),
                    field="round_end")
     caps = piles_of(GAME, rnd, seated, "captures", required=False, deck=FULL_DECK)
     if any(caps.values()) or rnd.get("totals"):
@@ -1000,6 +1030,9 @@ def _no_captures(rnd, seated, calls, round_end, immediate):
 # ids and whether each claimed triple was fully captured". A player entered that way has a
 # ``totals`` record instead of a pile; what the cards would show is checked by arithmetic.
 TOTALS_KEYS = ("card_points", "chaff", "yaku", "ribbons")
+# each key as a player says it (an error names the key so; ``field`` keeps the key)
+TOTALS_WORDS = {"card_points": "card points", "chaff": "chaff", "yaku": "yaku",
+                "ribbons": "ribbons"}
 THREE_WILLOW_NON_CHAFF = 3  # rainman, swallow, ribbon: Simple 16 Yaku may count them
 
 
@@ -1028,8 +1061,8 @@ def _read_totals(rnd, seated, active, caps, c) -> dict:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise _err(said("totals must map each player entered quickly to {{card_points, "
-                        "chaff, yaku, ribbons}}"), field="totals")
+        raise _err(said("the totals must give, for each player entered quickly, their card "
+                        "points, chaff, yaku and ribbons"), field="totals", known=TOTALS_KEYS)
     out = {}
     for p, t in raw.items():
         _check_totals_owner(p, t, seated, active, caps)
@@ -1045,18 +1078,19 @@ def _check_totals_owner(p, t, seated, active, caps):
         raise _err(said("totals names {player!r}, who is not one of the players", player=p),
                    player=p, field=where)
     if p not in active:
-        raise _err(said("totals.{player}: {player!r} is not playing this round and captures "
-                        "nothing", player=p), player=p, field=where)
+        raise _err(said("{player!r} is not playing this round and captures nothing: enter "
+                        "no totals for them", player=p), player=p, field=where)
     if caps.get(p):
         raise _err(said("{player!r} is given both captured cards and totals: enter one or "
                         "the other", player=p), player=p, field=where)
     if not isinstance(t, Mapping):
-        raise _err(said("totals.{player} must be an object {{card_points, chaff, yaku, "
-                        "ribbons}}", player=p), player=p, field=where)
+        raise _err(said("{player}'s totals must give their card points, chaff, yaku and "
+                        "ribbons", player=p), player=p, field=where, known=TOTALS_KEYS)
     extra = sorted(map(str, set(t) - set(TOTALS_KEYS)))
     if extra:
-        raise _err(said("totals.{player} has unknown key {key!r}", player=p, key=extra[0]),
-                   player=p, field=f"{where}.{extra[0]}")
+        raise _err(said("{player}'s totals give {key!r}, which is not one of card points, "
+                        "chaff, yaku and ribbons", player=p, key=extra[0]),
+                   player=p, field=f"{where}.{extra[0]}", known=TOTALS_KEYS)
 
 
 def _count(t, key, p, most, required=False):
@@ -1065,8 +1099,8 @@ def _count(t, key, p, most, required=False):
     if v is None and not required:
         return None
     if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= most:
-        raise _err(said("totals.{player}.{key} must be a whole number 0..{most}, not {value!r}",
-                        player=p, key=key, most=most, value=v),
+        raise _err(said("{player}'s {what} must be a whole number 0..{most}, not {value!r}",
+                        player=p, what=named(TOTALS_WORDS[key]), most=most, value=v),
                    player=p, field=f"totals.{p}.{key}")
     return v
 
@@ -1086,18 +1120,18 @@ def _declared_pile(p, t, c) -> _Declared:
     # the least the named yaku's cards are worth, beside the chaff and with it
     non_chaff = card_value_total(cards) + 5 * (need_ribbons - (cards & RIBBONS).bit_count())
     least = non_chaff + (16 if "simple_16_yaku" in ids else 0)
-    names = ", ".join(ids)
+    names = _yaku_names(ids)
     if ribbons is not None and ribbons < need_ribbons:
-        raise _err(said("totals.{player}: {yaku} needs {n} ribbons, not {ribbons}", player=p,
+        raise _err(said("{player}'s totals: {yaku} needs {n} ribbons, not {ribbons}", player=p,
                         yaku=names, n=need_ribbons, ribbons=ribbons),
                    player=p, field=f"totals.{p}.ribbons")
     if tcv < least or chaff is not None and (tcv - chaff < non_chaff or "simple_16_yaku" in ids
                                              and chaff + THREE_WILLOW_NON_CHAFF < 16):
-        raise _err(said("totals.{player}: {tcv} card points cannot hold {yaku}", player=p,
+        raise _err(said("{player}'s totals: {tcv} card points cannot hold {yaku}", player=p,
                         tcv=tcv, yaku=names), player=p, field=f"totals.{p}.yaku")
     if "seven_dry_ribbons" in ids and ribbons is None and not c.no_extra:
-        raise _err(said("totals.{player}: Any 7 Dry Ribbons is 100 + 10 per ribbon beyond the "
-                        "7th: say how many ribbons {player} captured", player=p),
+        raise _err(said("{player}'s totals: Any 7 Dry Ribbons is 100 + 10 per ribbon beyond "
+                        "the 7th: say how many ribbons {player} captured", player=p),
                    player=p, rule="seven_dry_ribbons", field=f"totals.{p}.ribbons")
     return _Declared(tcv, chaff, ribbons, ids, cards,
                      tuple(k for k in TOTALS_KEYS if k in t or k == "yaku"))
@@ -1108,15 +1142,15 @@ def _check_card_arithmetic(p, tcv, chaff, ribbons):
     multiple of 5 (section 5.8), and beside the ribbons as well a multiple of 10."""
     rest = tcv - (chaff or 0)
     if chaff is not None and (rest < 0 or rest % 5 or rest > NON_CHAFF_VALUE):
-        raise _err(said("totals.{player}: {tcv} card points with {chaff} chaff leave {rest} for "
-                        "the brights, tens and ribbons (20 / 10 / 5 each): not possible",
+        raise _err(said("{player}'s totals: {tcv} card points with {chaff} chaff leave {rest} "
+                        "for the brights, tens and ribbons (20 / 10 / 5 each): not possible",
                         player=p, tcv=tcv, chaff=chaff, rest=rest),
                    player=p, field=f"totals.{p}.card_points")
     if ribbons is None:
         return
     left = rest - 5 * ribbons
     if left < 0 or chaff is not None and (left % 10 or left > NON_CHAFF_VALUE - 50):
-        raise _err(said("totals.{player}: {tcv} card points with {ribbons} ribbons leave "
+        raise _err(said("{player}'s totals: {tcv} card points with {ribbons} ribbons leave "
                         "{rest} for the brights and tens (20 / 10 each): not possible",
                         player=p, tcv=tcv, ribbons=ribbons, rest=left),
                    player=p, field=f"totals.{p}.ribbons")
@@ -1127,21 +1161,22 @@ def _declared_yaku_ids(p, t, c):
     ids = t.get("yaku", [])
     where = f"totals.{p}.yaku"
     if not isinstance(ids, (list, tuple)) or not all(isinstance(y, str) for y in ids):
-        raise _err(said("totals.{player}.yaku must be a list of yaku", player=p),
-                   player=p, field=where)
+        raise _err(said("{player}'s totals: the captured yaku must be a list of yaku",
+                        player=p), player=p, field=where)
     for y in ids:
         if y not in c.yaku_ids:
-            raise _err(said("totals.{player}.yaku: {value!r} is not a yaku in force (these "
-                            "are: {known})", player=p, value=y,
-                            known=", ".join(r[0] for r in YAKU_ROWS if r[0] in c.yaku_ids)),
-                       player=p, rule=y, field=where)
+            in_force = tuple(r[0] for r in YAKU_ROWS if r[0] in c.yaku_ids)
+            raise _err(said("{player}'s totals: {value!r} is not a yaku in force (these "
+                            "are: {yaku})", player=p, value=y, yaku=_yaku_names(in_force)),
+                       player=p, rule=y, field=where, known=in_force)
     if len(set(ids)) != len(ids) or {"five_brights", "four_dry_brights"} <= set(ids):
-        raise _err(said("totals.{player}.yaku names a yaku twice (5 Brights and 4 Dry "
-                        "Brights are one of a group)", player=p), player=p, field=where)
+        raise _err(said("{player}'s totals name a yaku twice (5 Brights and 4 Dry Brights "
+                        "are one of a group)", player=p), player=p, field=where)
     if "simple_16_yaku" in ids and c.s16_extra:  # A16: the extra counts willow cards too
-        raise _err(said("totals.{player}: with simple_16_yaku_extra_chaff, Simple 16 Yaku "
+        raise _err(said("{player}'s totals: with the house rule \"{rule}\", Simple 16 Yaku "
                         "counts willow cards as chaff: enter {player}'s captured cards",
-                        player=p), player=p, option="simple_16_yaku_extra_chaff", field=where)
+                        player=p, rule=rule_words(GAME_ID, "simple_16_yaku_extra_chaff")),
+                   player=p, option="simple_16_yaku_extra_chaff", field=where)
     return tuple(r[0] for r in YAKU_ROWS if r[0] in ids)
 
 
@@ -1155,9 +1190,10 @@ def _check_declared_together(declared, caps):
         clash = d.cards & taken
         if clash:
             card = slugs_of(clash)[0]
-            raise _err(said("totals.{player}: {yaku} needs {card!r}, which another player "
+            raise _err(said("{player}'s totals: {yaku} needs {card!r}, which another player "
                             "captured", player=p, card=card,
-                            yaku=next(y for y in d.yaku if YAKU_CARDS.get(y, 0) & clash)),
+                            yaku=_yaku_names([next(y for y in d.yaku
+                                                   if YAKU_CARDS.get(y, 0) & clash)])),
                        player=p, card=card, field=f"totals.{p}.yaku")
         taken |= d.cards
     piles = [m for p, m in caps.items() if p not in declared]
@@ -1167,8 +1203,9 @@ def _check_declared_together(declared, caps):
         total = sum(getattr(d, key) or 0 for d in declared.values())
         left = deck - sum(of_pile(m) for m in piles)
         if total > left:
-            raise _err(said("totals: the {key} declared add up to {total}, but the cards "
-                            "outside the captured piles hold only {left}", key=key,
+            raise _err(said("totals: the {what} declared add up to {total}, but the cards "
+                            "outside the captured piles hold only {left}",
+                            what=named(TOTALS_WORDS[key]),
                             total=total, left=left), field="totals")
 
 
@@ -1195,7 +1232,8 @@ def _check_suit_sources(hands, declared):
         if "captured_suit" in cl and not cl.get("declared") and p not in declared:
             i = cl["index"]
             raise _err(said("event {i}: {player!r} showed the claimed cards and the captured "
-                            "pile, which tell captured_suit: leave it out", i=i, player=p),
+                            "pile, which tell how many claimed triples {player} captured "
+                            "whole: leave that count out", i=ordinal(i), player=p),
                        player=p, rule="captured_suit", field=f"events.{i}.captured_suit")
 
 
@@ -1210,8 +1248,8 @@ def _captured_suit(p, st, cl, play):
         return captured_triples(st, cl["groups"], play.caps.get(p, 0))[0]
     i = cl["index"]
     raise _err(said("event {i}: say on {player!r}'s claim how many claimed triples {player} "
-                    "captured whole (captured_suit): without the cards it cannot be counted",
-                    i=i, player=p), player=p, rule="captured_suit",
+                    "captured whole: without the cards it cannot be counted",
+                    i=ordinal(i), player=p), player=p, rule="captured_suit",
                field=f"events.{i}.captured_suit")
 
 
@@ -1219,7 +1257,7 @@ def _require_chaff(play):
     """Simple 16 (section 5.3 step 3c) can score only from a chaff count."""
     for p, d in play.declared.items():
         if d.chaff is None:
-            raise _err(said("totals.{player}: say {player}'s chaff count: in a three-player "
+            raise _err(said("{player}'s totals: say {player}'s chaff count: in a three-player "
                             "round without yaku, 16 chaff or more is Simple 16", player=p),
                        player=p, rule="simple_16", field=f"totals.{p}.chaff")
 
@@ -1292,7 +1330,7 @@ def _replay_calls(play, active, c) -> _Calls:
         if ev["type"] == "cancel_call":
             if p not in continued:
                 raise _err(said("event {i}: {player!r} cannot Cancel without having called "
-                                "Continue", i=i, player=p),
+                                "Continue", i=ordinal(i), player=p),
                            player=p, field=f"events.{i}")
             canceller = p
             continue
@@ -1315,10 +1353,10 @@ def _check_caller(i, p, active, ender, canceller):
     if ender or canceller:
         ended = said("End by {player}", player=ender) if ender else \
             said("Cancel by {player}", player=canceller)
-        raise _err(said("event {i}: the round already ended ({ended})", i=i, ended=ended),
+        raise _err(said("event {i}: the round already ended ({ended})", i=ordinal(i), ended=ended),
                    player=p, field=where)
     if p not in active:
-        raise _err(said("event {i}: {player!r} is not playing this round", i=i, player=p),
+        raise _err(said("event {i}: {player!r} is not playing this round", i=ordinal(i), player=p),
                    player=p, field=where)
 
 
@@ -1327,23 +1365,23 @@ def _yaku_call(ev, i, p, play, continued, c):
     where = f"events.{i}"
     call = ev.get("call")
     if call not in ("continue", "end"):
-        raise _err(said("event {i}: call must be 'continue' or 'end', not {value!r}", i=i,
-                        value=call), player=p,
+        raise _err(said("event {i}: the call must be Continue or End, not {value!r}", i=ordinal(i),
+                        value=call), player=p, known=("continue", "end"),
                    field=f"{where}.call")
     at = _check_call(ev, i, p, play.tyv[p], play.ev_of[p], c, call)
     if p in continued and at is not None and continued[p] is not None and \
             at <= continued[p]:
         raise _err(said("event {i}: {player!r} may call again only with more points than at "
-                        "their last Continue ({before}), not {at}", i=i, player=p,
+                        "their last Continue ({before}), not {at}", i=ordinal(i), player=p,
                         before=continued[p], at=at), player=p, field=where)
     if play.tyv[p] == 0:
         raise _err(said("event {i}: {player!r} called {call} but their captures hold no yaku",
-                        i=i, player=p, call=call),
+                        i=ordinal(i), player=p, call=call),
                    player=p, field=where)
     if call == "end" and p in continued and continued[p] is not None and \
             play.tyv[p] <= continued[p]:
         raise _err(said("event {i}: {player!r} cannot End: no more points than at their "
-                        "last Continue ({before})", i=i, player=p,
+                        "last Continue ({before})", i=ordinal(i), player=p,
                         before=continued[p]), player=p, field=where)
     return call, at
 
@@ -1355,16 +1393,17 @@ def _check_outcome(rnd, play, calls, active, immediate, rules):
     _check_responsibility(calls.resp, play.ev_of)
     for p in active:
         if play.tyv[p] and p not in calls.continued and p != calls.ender:
-            names = ", ".join(h.id for h in play.ev_of[p].yaku)
-            raise _err(said("{player!r}'s captures hold {yaku} but no Continue/End call by "
-                            "{player!r} was recorded (completing a yaku forces the call, "
-                            "section 5.2)", player=p, yaku=names), player=p,
+            names = _yaku_names(h.id for h in play.ev_of[p].yaku)
+            # section 5.2
+            raise _err(said("{player}'s captures hold {yaku} but no Continue/End call by "
+                            "{player} was recorded (completing a yaku forces the call)",
+                            player=p, yaku=names), player=p,
                        field=f"totals.{p}.yaku" if p in play.declared else f"captures.{p}")
     how = "immediate_win" if immediate else "end" if calls.ender else "cancel" \
         if calls.canceller else "exhausted"
     if play.round_end is not None and play.round_end != how:
-        raise _err(said("round_end {value!r} does not match the calls (they say {how!r})",
-                        value=play.round_end, how=how),
+        raise _err(said("how the round ended ({value}) does not match the calls (they say "
+                        "{how})", value=_how_words(play.round_end), how=_how_words(how)),
                    field="round_end")
     if how == "exhausted":
         _check_every_card_captured(play, active)
@@ -1373,7 +1412,8 @@ def _check_outcome(rnd, play, calls, active, immediate, rules):
         _require_chaff(play)
     tie_winner = rnd.get("tie_winner")
     if tie_winner is not None and tie_winner not in active:
-        raise _err(said("tie_winner {player!r} is not an active player", player=tie_winner),
+        raise _err(said("the tie's winner {player!r} is not playing this round",
+                        player=tie_winner),
                    player=tie_winner,
                    field="tie_winner")
     return tie_winner
@@ -1385,8 +1425,9 @@ def _check_responsibility(resp, ev_of):
         have = {h.id for h in ev_of[resp["completer"]].yaku}
         if resp["yaku"] not in have and not (resp["yaku"] == "four_dry_brights" and
                                              "five_brights" in have):
-            raise _err(said("responsibility: {player!r}'s captures do not hold {yaku}",
-                            player=resp['completer'], yaku=resp['yaku']),
+            raise _err(said("\"{event}\": {player}'s captures do not hold {yaku}",
+                            event=event_words("responsibility"), player=resp['completer'],
+                            yaku=_yaku_names([resp['yaku']])),
                        player=resp["completer"], rule=resp["yaku"],
                        field="events")
 
@@ -1439,7 +1480,7 @@ def _settle_immediate(led, active, claims, tie_winner):
     _pay_hand_combinations(led, active, claims)
     best = max(claims.value[p] for p in claims.immediate)
     top = [p for p in active if p in claims.immediate and claims.value[p] == best]
-    winner = _tie(top, active, tie_winner, said("immediate-win claimants (A26)"))
+    winner = _tie(top, active, tie_winner, said("immediate-win claimants"))  # A26
     return winner, _around("immediate win with ", claims.hands[winner]["words"])
 
 
@@ -1492,7 +1533,7 @@ def _settle_card_points(led, active, tcv, tie_winner, rules, declared):
     """A no-yaku round: card points against par (or, alternate_two_player_scoring, the TCV
     difference); the highest TCV wins (A4)."""
     if len(active) == 2 and rules.alternate_two_player_scoring:
-        w = _tie(_top(tcv, active), active, tie_winner, said("highest TCV (A4)"))
+        w = _tie(_top(tcv, active), active, tie_winner, said("highest TCV"))  # A4
         loser = next(p for p in active if p != w)
         led.pay("card_points", loser, w, tcv[w] - tcv[loser],
                 said("card points: TCV {tcv} - {other_tcv} "
@@ -1500,7 +1541,7 @@ def _settle_card_points(led, active, tcv, tie_winner, rules, declared):
                      other_tcv=tcv[loser]))
     else:
         _score_card_points(led, active, tcv, declared)
-    winner = _tie(_top(tcv, active), active, tie_winner, said("highest TCV (A4)"))
+    winner = _tie(_top(tcv, active), active, tie_winner, said("highest TCV"))  # A4
     return winner, said("highest card value ({tcv})", tcv=tcv[winner])
 
 
@@ -1517,7 +1558,8 @@ def _tie(tied, active, override, what):
         return tied[0]
     if override is not None:
         if override not in tied:
-            raise _err(said("tie_winner {player!r} is not among the tied {what}: {players}",
+            raise _err(said("the tie's winner {player!r} is not among the tied {what}: "
+                            "{players}",
                             player=override, what=what, players=", ".join(tied)),
                        player=override, field="tie_winner")
         return override
@@ -1654,27 +1696,27 @@ def _achievements(led, seated, active, dealer, tcv, claims, play, yaku_round, bl
 def _responsibility(ev, i, p, active, rules, prev):
     where = f"events.{i}"
     if not rules.responsibility_penalty:
-        raise _err(said("event {i}: responsibility needs option {option}", i=i,
-                        option="responsibility_penalty"),
-                   option="responsibility_penalty", field=where)
+        raise _needs_rule(i, "responsibility", "responsibility_penalty")
     if prev is not None:
-        raise _err(said("event {i}: only one responsibility event per round", i=i), field=where)
+        raise _err(said("event {i}: only one responsibility event per round", i=ordinal(i)),
+                   field=where)
     comp = ev.get("completer")
     if comp not in active or comp == p:
-        raise _err(said("event {i}: completer {player!r} must be another active player", i=i,
-                        player=comp), player=comp,
+        raise _err(said("event {i}: completer {player!r} must be another active player",
+                        i=ordinal(i), player=comp), player=comp,
                    field=f"{where}.completer")
     # The seed (p.97) says "an opponent ... on their next turn", not the next player in turn
     # order as the digest's section 8 has it; the seed wins (and the digest's own 9.2 check
     # d_responsibility_penalty has Y complete after Z with seats X, Y, Z).
     yid = ev.get("yaku")
     if not isinstance(yid, str) or yid not in RESPONSIBILITY_YAKU:
-        raise _err(said("event {i}: the penalty covers only {yaku}, not {value!r}", i=i,
-                        yaku=", ".join(RESPONSIBILITY_YAKU), value=yid),
+        raise _err(said("event {i}: the penalty covers only {yaku}, not {value!r}", i=ordinal(i),
+                        yaku=_yaku_names(RESPONSIBILITY_YAKU), value=yid),
                    rule=str(yid), field=f"{where}.yaku")
     hc = ev.get("had_choice", True)
     if not isinstance(hc, bool):
-        raise _err(said("event {i}: had_choice must be true or false", i=i),
+        raise _err(said("event {i}: whether they had a choice of card must be on or off",
+                        i=ordinal(i)),
                    field=f"{where}.had_choice")
     return {"player": p, "completer": comp, "yaku": yid, "had_choice": hc}
 
@@ -1689,19 +1731,20 @@ def _check_call(ev, i, p, final_tyv, evaluation, c, call):
             have.add("four_dry_brights")
         for y in ids:
             if y not in have:
-                raise _err(said("event {i}: {player!r} calls with {yaku} but their captures do not "
-                                "hold it", i=i, player=p, yaku=y),
+                raise _err(said("event {i}: {player!r} calls with {yaku} but their captures do "
+                                "not hold it", i=ordinal(i), player=p, yaku=_yaku_names([y])),
                            player=p, rule=y, field=f"{where}.yaku")
     at = ev.get("tyv")
     if at is None:
         return final_tyv if call == "end" else None
     if not isinstance(at, int) or isinstance(at, bool) or at <= 0 or at % 10:
-        raise _err(said("event {i}: tyv must be a positive multiple of 10, not {value!r}", i=i,
-                        value=at), player=p,
+        raise _err(said("event {i}: the total yaku value at the call must be a positive "
+                        "multiple of 10, not {value!r}", i=ordinal(i), value=at), player=p,
                    field=f"{where}.tyv")
     if at > final_tyv or call == "end" and at != final_tyv:
-        raise _err(said("event {i}: {player!r}'s tyv {at} does not match their captures (TYV "
-                        "{tyv})", i=i, player=p, at=at, tyv=final_tyv),
+        raise _err(said("event {i}: {player}'s total yaku value at the call, {at}, does not "
+                        "match their captures (TYV {tyv})", i=ordinal(i), player=p, at=at,
+                        tyv=final_tyv),
                    player=p, field=f"{where}.tyv")
     return at
 
@@ -1722,31 +1765,31 @@ def _shown_hand_claim(ev, i, p, hands, c):
     hand = hands.get(p) or None
     where = f"events.{i}"
     if revealed.bit_count() > 7:
-        raise _err(said("event {i}: {player!r} reveals {n} cards; a hand has 7", i=i, player=p,
-                        n=revealed.bit_count()),
+        raise _err(said("event {i}: {player!r} reveals {n} cards; a hand has 7", i=ordinal(i),
+                        player=p, n=revealed.bit_count()),
                    player=p, field=f"{where}.cards")
     if hand is not None and revealed & ~hand:
         bad = slugs_of(revealed & ~hand)[0]
         raise _err(said("event {i}: {player!r} reveals {card!r}, which is not in "
-                        "hands.{player}", i=i, player=p, card=bad), player=p,
+                        "{player}'s dealt hand", i=ordinal(i), player=p, card=bad), player=p,
                    card=bad, field=f"{where}.cards")
     groups = month_groups(revealed, hand)
     if "combos" in ev:
         ch, st = _claimed_combos(ev, i, p)
         for x in ch:
             if hand is not None and revealed & TEYAKU_CHAFF != hand & TEYAKU_CHAFF:
-                raise _err(said("event {i}: claiming {combo} shows every chaff of the hand (willow "
-                                "included)", i=i, combo=x.id),
+                raise _err(said("event {i}: claiming {combo} shows every chaff of the hand "
+                                "(willow included)", i=ordinal(i), combo=x.en),
                            player=p, rule=x.id, field=f"{where}.cards")
             if not chaff_supported(x, hand if hand is not None else revealed,
                                    aka_two_or_more=rules.aka_two_or_more_ribbons):
-                raise _err(said("event {i}: {player!r}'s cards do not make {id} ({combo})", i=i,
-                                player=p, id=x.id, combo=x.en), player=p,
+                raise _err(said("event {i}: {player}'s cards do not make {combo}", i=ordinal(i),
+                                player=p, combo=x.en), player=p,
                            rule=x.id, field=f"{where}.combos")
         for x in st:
             if not suit_supported(x, groups):
-                raise _err(said("event {i}: {player!r}'s cards do not make {id} ({combo})", i=i,
-                                player=p, id=x.id, combo=x.en), player=p,
+                raise _err(said("event {i}: {player}'s cards do not make {combo}", i=ordinal(i),
+                                player=p, combo=x.en), player=p,
                            rule=x.id, field=f"{where}.combos")
         combos = ch + st
     else:
@@ -1765,7 +1808,7 @@ def _claimed_combos(ev, i, p, key="combos"):
     st = [SUIT_BY_ID[x] for x in ids if x in SUIT_BY_ID]
     if len(ch) > 1 or len(st) > 1:
         raise _err(said("event {i}: {player!r} may claim at most one chaff combo and one suit "
-                        "combo", i=i, player=p),
+                        "combo", i=ordinal(i), player=p),
                    player=p, field=f"events.{i}.{key}")
     return ch, st
 
@@ -1777,9 +1820,10 @@ def _declared_hand_claim(ev, i, p):
     """Quick entry: teyaku named without cards. Only the one-chaff-one-suit rule can be
     checked; the combos count as said, and the claim is marked declared."""
     if "combos" not in ev:
-        raise _err(said("event {i} ({type}): player {player!r} shows no cards: give 'cards', "
-                        "hands.{player} or, in quick entry, the claimed 'combos'", i=i,
-                        type=ev["type"], player=p), player=p, field=f"events.{i}.cards")
+        raise _err(said("event {i} ({event}): player {player!r} shows no cards: give the "
+                        "cards shown, {player}'s dealt hand or, in quick entry, the claimed "
+                        "combinations", i=ordinal(i), event=event_words(ev["type"]), player=p),
+                   player=p, event=ev["type"], field=f"events.{i}.cards")
     ch, st = _claimed_combos(ev, i, p)
     return {"combos": ch + st, "groups": NO_GROUPS, "revealed": 0, "declared": True}
 
@@ -1794,8 +1838,8 @@ def _with_captured_suit(cl, ev, i, p):
     st = next((x for x in cl["combos"] if x.id in SUIT_BY_ID), None)
     most = 0 if st is None or st.quads else len(st.triples)
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= most:
-        raise _err(said("event {i}: captured_suit counts the triples of {player!r}'s claimed "
-                        "suit combo captured whole: 0 to {most}, not {value!r}", i=i,
+        raise _err(said("event {i}: the claimed triples of {player}'s suit combo captured "
+                        "whole are 0 to {most}, not {value!r}", i=ordinal(i),
                         player=p, most=most, value=n),
                    player=p, rule="captured_suit", field=f"events.{i}.captured_suit")
     return {**cl, "captured_suit": n}
@@ -1833,8 +1877,9 @@ def _compensation_claim(ev, i, p, hands, c):
     if "cards" not in ev and not hands.get(p):
         return _declared_compensation(ev, i, p, c)
     if "loose_cards" in ev:  # both kinds at once: the cards already tell the loose cards
-        raise _err(said("event {i}: {player!r} shows cards and gives loose_cards too; the "
-                        "cards tell the loose cards: give one or the other", i=i, player=p),
+        raise _err(said("event {i}: {player!r} shows cards and counts the loose cards too; "
+                        "the cards tell the loose cards: give one or the other", i=ordinal(i),
+                        player=p),
                    player=p, field=f"events.{i}.loose_cards")
     rules = c.rules
     cl = _hand_claim({k: v for k, v in ev.items() if k in ("type", "player", "cards")} |
@@ -1865,10 +1910,11 @@ def _declared_compensation(ev, i, p, c):
     """Quick entry, section 3.5 from what the forced-out player says: half the named
     teyaku, half the named held yaku, and 3 (2) per loose card as counted at the table."""
     if not {"hand_combos", "held_yaku", "loose_cards"} & set(ev):
-        raise _err(said("event {i} ({type}): player {player!r} shows no cards: give 'cards', "
-                        "hands.{player} or, in quick entry, the claim by name and its "
-                        "loose_cards", i=i, type=ev["type"], player=p),
-                   player=p, field=f"events.{i}.cards")
+        raise _err(said("event {i} ({event}): player {player!r} shows no cards: give the "
+                        "cards shown, {player}'s dealt hand or, in quick entry, the claim by "
+                        "name and its loose cards", i=ordinal(i), event=event_words(ev["type"]),
+                        player=p),
+                   player=p, event=ev["type"], field=f"events.{i}.cards")
     rules = c.rules
     ch, st = _claimed_combos(ev, i, p, "hand_combos") if "hand_combos" in ev else ([], [])
     ids = _ids(ev, i, "held_yaku", c.yaku_ids - {"simple_16_yaku"}, said("held yaku")) \
@@ -1890,16 +1936,17 @@ def _check_declared_hand(i, p, ch, held_ids, loose, held_counts):
     card, A8a); the held yaku and the loose cards outside them fit in 7 cards."""
     where = f"events.{i}"
     if not isinstance(loose, int) or isinstance(loose, bool) or not 0 <= loose <= 7:
-        raise _err(said("event {i}: loose_cards must be a whole number 0..7, not {value!r}",
-                        i=i, value=loose), player=p, field=f"{where}.loose_cards")
+        raise _err(said("event {i}: the loose brights, poetry and purple ribbons must be a "
+                        "whole number 0..7, not {value!r}", i=ordinal(i), value=loose), player=p,
+                   field=f"{where}.loose_cards")
     if "five_brights" in held_ids and "four_dry_brights" in held_ids:
         raise _err(said("event {i}: {player!r} may hold 5 Brights or 4 Dry Brights, not both "
-                        "(one of the bright group)", i=i, player=p),
+                        "(one of the bright group)", i=ordinal(i), player=p),
                    player=p, rule="four_dry_brights", field=f"{where}.held_yaku")
     if ch and (held_ids or loose):
         raise _err(said("event {i}: {player!r} claims {combo}, a whole hand of chaff: it "
-                        "leaves no held yaku and no loose card", i=i, player=p,
-                        combo=ch[0].id), player=p, rule=ch[0].id, field=where)
+                        "leaves no held yaku and no loose card", i=ordinal(i), player=p,
+                        combo=ch[0].en), player=p, rule=ch[0].id, field=where)
     needed = 0
     for y in held_ids:
         needed |= YAKU_CARDS.get(y, 0)
@@ -1908,7 +1955,7 @@ def _check_declared_hand(i, p, ch, held_ids, loose, held_counts):
         n += max(0, 7 - (needed & DRY_RIBBONS).bit_count())
     if n + (loose if held_counts else 0) > 7:
         raise _err(said("event {i}: {player!r}'s held yaku and loose cards need {n} cards; a "
-                        "hand has 7", i=i, player=p, n=n + (loose if held_counts else 0)),
+                        "hand has 7", i=ordinal(i), player=p, n=n + (loose if held_counts else 0)),
                    player=p, field=where)
 
 
@@ -1923,7 +1970,7 @@ def _claimed_held_yaku(ev, i, p, revealed, c):
     for y in ids:
         if y not in have:
             raise _err(said("event {i}: {player!r}'s revealed cards do not hold the yaku "
-                            "{yaku}", i=i, player=p, yaku=y),
+                            "{yaku}", i=ordinal(i), player=p, yaku=y),
                        player=p, rule=y, field=f"events.{i}.held_yaku")
     return [h for h in held_all if h[0] in ids]
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from ..cards import BIT, FULL_DECK, WILLOW, mask_of, slugs_of
 from ..options import BOOL, HANAMI_BOOK, Option, Preset
 from ..results import Evaluation, YakuHit, said
+from ..rounds import event_words, ordinal
 from . import EventDef, Game, InputDef, YakuDef
 from ._capture import LENGTH_INPUT
 from ._capture import (COMMON_EVENTS, SETTLE_IDS, Compiled, Ledger,
@@ -209,17 +210,18 @@ def _evaluation(mask, cv, revealed, dw, plan=None) -> Evaluation:
 def _assigned_plan(g, mask, assign, i, p, revealed, dw, best):
     """The plan a willow_assignment event names, checked to be complete and of best value."""
     if not isinstance(assign, Mapping):
-        raise err(g, said("event {i}: 'assign' must map willow card slugs to flower ids", i=i),
+        raise err(g, said("event {i}: the willow assignment must name, for each willow card, "
+                          "the flower it counts as", i=ordinal(i)),
                   rule="willow_assignment", field=f"events.{i}.assign")
     by_flower: dict[str, list] = {}
     for slug, f in assign.items():
         if not isinstance(slug, str) or slug not in WILLOW_SLUGS or not mask & BIT[slug]:
-            raise err(g, said("event {i}: {player} did not capture willow card {card!r}", i=i,
-                              player=p, card=slug), card=slug,
+            raise err(g, said("event {i}: {player} did not capture willow card {card!r}",
+                              i=ordinal(i), player=p, card=slug), card=slug,
                       player=p, rule="willow_assignment", field=f"events.{i}.assign")
         if not isinstance(f, str) or f not in MONTH or f == "willow":
             raise err(g, said("event {i}: {card} cannot stand for {value!r}: name a flower other "
-                              "than willow", i=i, card=slug, value=f),
+                              "than willow", i=ordinal(i), card=slug, value=f),
                       card=slug, player=p, rule="willow_assignment",
                       field=f"events.{i}.assign.{slug}")
         by_flower.setdefault(f, []).append(slug)
@@ -231,13 +233,13 @@ def _assigned_plan(g, mask, assign, i, p, revealed, dw, best):
             value += 40 if f in revealed else 20
             if f in by_flower:
                 raise err(g, said("event {i}: {player} already holds all four {flower} cards; a "
-                                  "willow card cannot serve that yaku", i=i, player=p,
+                                  "willow card cannot serve that yaku", i=ordinal(i), player=p,
                                   flower=f), player=p, rule="willow_assignment",
                           field=f"events.{i}.assign")
         elif f in by_flower:
             if k + len(by_flower[f]) != 4:
                 raise err(g, said("event {i}: {player} holds {k} {flower} card(s); {n} willow "
-                                  "card(s) do not make exactly four", i=i, player=p, k=k,
+                                  "card(s) do not make exactly four", i=ordinal(i), player=p, k=k,
                                   flower=f, n=len(by_flower[f])), player=p,
                           rule="willow_assignment", field=f"events.{i}.assign")
             fill.append((f, 4 - k))
@@ -248,7 +250,7 @@ def _assigned_plan(g, mask, assign, i, p, revealed, dw, best):
     if value != best:
         raise err(g, said("event {i}: {player}'s willow assignment is worth {value} in yaku, "
                           "less than the best {best}; choose among assignments of equal value",
-                          i=i, player=p, value=value, best=best), player=p,
+                          i=ordinal(i), player=p, value=value, best=best), player=p,
                   rule="willow_assignment", field=f"events.{i}.assign")
     # Assign the named willow cards (not deck order) in the hits.
     return value, genuine, fill, keep, "", by_flower
@@ -278,16 +280,17 @@ def score_round(rnd: Mapping, c: Compiled):
             f = flower_of(g, ev, i)
             owner = next((q for q in t.players if f in revealed[q]), None)
             if owner == p:
-                raise err(g, said("event {i}: {player} revealed the {flower} trio twice", i=i,
-                                  player=p, flower=f), player=p,
+                raise err(g, said("event {i}: {player} revealed the {flower} trio twice",
+                                  i=ordinal(i), player=p, flower=f), player=p,
                           rule=kind, field=f"events.{i}")
             if owner is not None:
                 raise err(g, said("event {i}: {player} and {owner} cannot both hold three {flower} "
-                                  "cards", i=i, player=p, owner=owner, flower=f),
+                                  "cards", i=ordinal(i), player=p, owner=owner, flower=f),
                           player=p, rule=kind, field=f"events.{i}")
             if p in hands and (hands[p] & MONTH[f]).bit_count() < 3:
                 raise err(g, said("event {i}: {player}'s hand holds {n} {flower} card(s), not "
-                                  "three", i=i, player=p, n=(hands[p] & MONTH[f]).bit_count(),
+                                  "three", i=ordinal(i), player=p,
+                                  n=(hands[p] & MONTH[f]).bit_count(),
                                   flower=f), player=p, rule=kind,
                           field=f"events.{i}")
             revealed[p].add(f)
@@ -295,14 +298,14 @@ def score_round(rnd: Mapping, c: Compiled):
             check_fields(g, ev, i, ("flower",))
             f = flower_of(g, ev, i)
             if field_four is not None:
-                raise err(g, said("event {i}: a second dealer_field_four_capture (the field holds "
-                                  "8 or 6 cards: one four of a month at most in this record)",
-                                  i=i),
-                          rule=kind, field=f"events.{i}")
+                raise err(g, said("event {i}: a second \"{event}\" (the field holds 8 or 6 "
+                                  "cards: one four of a month at most in this record)",
+                                  i=ordinal(i), event=event_words(kind)),
+                          rule=kind, event=kind, field=f"events.{i}")
             if piles[t.dealer] & MONTH[f] != MONTH[f]:
                 raise err(g, said("event {i}: the dealer {player} captures the four {flower} cards "
-                                  "dealt to the field, but their captures lack {card}", i=i,
-                                  player=t.dealer, flower=f,
+                                  "dealt to the field, but their captures lack {card}",
+                                  i=ordinal(i), player=t.dealer, flower=f,
                                   card=slugs_of(MONTH[f] & ~piles[t.dealer])[0]),
                           player=t.dealer,
                           rule=kind, field=f"captures.{t.dealer}")
@@ -310,8 +313,8 @@ def score_round(rnd: Mapping, c: Compiled):
         elif kind == "willow_assignment":
             check_fields(g, ev, i, ("assign",))
             if p in assignments:
-                raise err(g, said("event {i}: {player}'s willow assignment is given twice", i=i,
-                                  player=p), player=p,
+                raise err(g, said("event {i}: {player}'s willow assignment is given twice",
+                                  i=ordinal(i), player=p), player=p,
                           rule=kind, field=f"events.{i}")
             assignments[p] = (i, ev.get("assign"))
     if field_four is not None:
@@ -319,8 +322,7 @@ def score_round(rnd: Mapping, c: Compiled):
             if field_four in revealed[p]:
                 raise err(g, said("{player} revealed a {flower} trio, but all four {flower} cards "
                                   "were dealt to the field", player=p, flower=field_four),
-                          player=p,
-                          rule="reveal_three_of_a_kind", field="events")
+                          player=p, rule="reveal_three_of_a_kind", field="events")
 
     par = 240 // n  # section 5.4: 120 (2 players) or 80 (3 players)
     led = Ledger(t.players)

@@ -68,13 +68,13 @@ def _err(msg, **kw):
 def _melds_of(rnd, p, cards: Cards, ledger: Ledger, wilds):
     raw = (rnd.get("melds") or {})
     if not isinstance(raw, Mapping):
-        raise _err(said("'melds' must map each player to a list of combinations"),
+        raise _err(said("give each player's combinations as a list"),
                    field="melds")
     if p not in raw:
         return None
     lst = raw[p]
     if not isinstance(lst, (list, tuple)):
-        raise _err(said("melds.{player} must be a list of combinations (lists of slugs)",
+        raise _err(said("{player}'s combinations must be a list, each a list of cards",
                         player=p), player=p,
                    field=f"melds.{p}")
     out = []
@@ -93,7 +93,7 @@ def _unused_of(rnd, p, ledger: Ledger):
     """(mask or None, value given as a number or None)."""
     raw = rnd.get("unused") or {}
     if not isinstance(raw, Mapping):
-        raise _err(said("'unused' must map each player to their unused cards (or their value)"),
+        raise _err(said("give each player's unused cards (or their value)"),
                    field="unused")
     if p not in raw:
         return None, None
@@ -101,7 +101,8 @@ def _unused_of(rnd, p, ledger: Ledger):
     if isinstance(v, int) and not isinstance(v, bool):
         # at most 10 unused cards; the priciest 10 (5 brights, 2 Dry Koi, 3 tens) are 150
         if not 0 <= v <= 150:
-            raise _err(said("unused.{player} must be 0..150, not {value}", player=p, value=v),
+            raise _err(said("the value of {player}'s unused cards must be 0 to 150, not {value}",
+                            player=p, value=v),
                        player=p, field=f"unused.{p}")
         return None, v
     what = said("{player}'s unused cards", player=p)
@@ -188,7 +189,7 @@ def score_round(rnd: Mapping, c) -> RoundResult:
 
     if ending == "exhausted":
         if rnd.get("caller") is not None:
-            raise _err(said("nobody calls when the deck is exhausted; remove 'caller'"),
+            raise _err(said("nobody calls when the deck is exhausted; leave out who called"),
                        field="caller")
         if layoff_raw:
             raise _err(said("lay-offs happen only after Hana"), field="layoffs",
@@ -216,14 +217,14 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     u_val = {p: cards.value(unused[p][0]) if unused[p][0] is not None else unused[p][1]
              for p in players}
     if u_val[opp] is None:
-        raise _err(said("{player}'s unused cards (or their value) are missing ('unused')",
+        raise _err(said("{player}'s unused cards (or their value) are missing",
                         player=opp), player=opp,
                    field=f"unused.{opp}")
 
     notes = []
     if layoffs:
         if melds[caller] is None:
-            raise _err(said("lay-offs need {player}'s combinations ('melds') to check them",
+            raise _err(said("lay-offs need {player}'s combinations to check them",
                             player=caller),
                        player=caller, field=f"melds.{caller}")
         extended = _lay_off(melds[caller], layoffs, cards, wilds)
@@ -237,7 +238,8 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     if ending == "gin":
         all_ten = rnd.get("all_ten")
         if all_ten is not None and not isinstance(all_ten, bool):
-            raise _err(said("{key} must be true or false", key="all_ten"), field="all_ten")
+            raise _err(said("whether all 10 cards were in combinations must be on or off"),
+                       field="all_ten")
         if u_val[caller] is not None:
             if u_val[caller] > 20:
                 raise _err(said("{player} called Gin with unused cards worth {value}: at most "
@@ -246,13 +248,16 @@ def score_round(rnd: Mapping, c) -> RoundResult:
                            field=f"unused.{caller}")
             derived = u_val[caller] == 0
             if all_ten is not None and all_ten != derived:
-                raise _err(said("all_ten is {all_ten} but {player}'s unused cards are worth "
-                                "{value}", all_ten=str(all_ten).lower(), player=caller,
-                                value=u_val[caller]), player=caller, field="all_ten")
+                raise _err(said("all 10 cards are said to be in combinations, but {player}'s "
+                                "unused cards are worth {value}", player=caller,
+                                value=u_val[caller]) if all_ten else
+                           said("{player}'s unused cards are worth {value}, so all 10 cards "
+                                "were in combinations", player=caller, value=u_val[caller]),
+                           player=caller, field="all_ten")
             all_ten = derived
         elif all_ten is None:
-            raise _err(said("say whether {player} used all 10 cards ('all_ten') or list "
-                            "{player}'s unused cards", player=caller), player=caller,
+            raise _err(said("say whether {player} used all 10 cards in combinations, or "
+                            "list {player}'s unused cards", player=caller), player=caller,
                        field="all_ten")
         _hand_size(caller, melds[caller], u_mask[caller], 0, said("Gin"), (10, 1),
                    f"melds.{caller}")
@@ -271,10 +276,11 @@ def score_round(rnd: Mapping, c) -> RoundResult:
                               said("all 10 cards in combinations +20"), total))
     else:  # hana
         if u_val[caller] is None:
-            raise _err(said("{player}'s unused cards (or their value) are missing ('unused')",
+            raise _err(said("{player}'s unused cards (or their value) are missing",
                             player=caller), player=caller, field=f"unused.{caller}")
         if rnd.get("all_ten") is not None:
-            raise _err(said("all_ten applies only to Gin"), field="all_ten")
+            raise _err(said("all 10 cards in combinations counts only after Gin"),
+                       field="all_ten")
         _hand_size(caller, melds[caller], u_mask[caller], 0,
                    said("a Hana caller (after the discard)"), (9, 2), f"melds.{caller}")
         _hand_size(opp, melds[opp], u_mask[opp], layoffs.bit_count(), said("the opponent"),

@@ -140,8 +140,9 @@ def _melds(rnd, players, cards: Cards, ledger: Ledger):
     wilds = wild_map(GAME_ID, rnd, cards)
     raw = rnd.get("melds", [])
     if not isinstance(raw, (list, tuple)):
-        raise TallyError(said("{game}: 'melds' must be a list of combinations, each an object "
-                              "{{player: [cards]}}", game=GAME_ID), game=GAME_ID, field="melds")
+        raise TallyError(said("{game}: give the combinations on the table as a list, each "
+                              "with who put which cards into it", game=GAME_ID), game=GAME_ID,
+                         field="melds")
     out = []
     for i, m in enumerate(raw):
         where = f"melds.{i}"
@@ -174,23 +175,27 @@ def _melds(rnd, players, cards: Cards, ledger: Ledger):
 def _totals_form(rnd, players):
     raw = rnd.get("totals") or {}
     if not isinstance(raw, Mapping):
-        raise TallyError(said("{game}: 'totals' must map players to {{captured, achievements, "
-                              "hand}}", game=GAME_ID), game=GAME_ID, field="totals")
+        raise TallyError(said("{game}: give each player's totals: the points of the "
+                              "captured cards, the achievements and the points of the cards "
+                              "left in hand", game=GAME_ID), game=GAME_ID, field="totals")
     out = {}
     for p, t in raw.items():
         where = f"totals.{p}"
         if p not in players:
-            raise TallyError(said("{game}: {key} names {player!r}, who is not one of the players",
-                                  game=GAME_ID, key="totals", player=p),
+            raise TallyError(said("{game}: the totals name {player!r}, who is not one of the "
+                                  "players", game=GAME_ID, player=p),
                              game=GAME_ID, player=p, field=where)
         if not isinstance(t, Mapping):
-            raise TallyError(said("{game}: totals.{player} must be an object", game=GAME_ID,
-                                  player=p), game=GAME_ID,
+            raise TallyError(said("{game}: {player}'s totals must give the points of the "
+                                  "captured cards, the achievements and the points of the "
+                                  "cards left in hand", game=GAME_ID, player=p), game=GAME_ID,
                              player=p, field=where)
         extra = set(t) - {"captured", "achievements", "hand"}
         if extra:
-            raise TallyError(said("{game}: totals.{player} has unknown key {key!r}",
-                                  game=GAME_ID, player=p, key=sorted(extra)[0]),
+            raise TallyError(said("{game}: {player}'s totals take only the points of the "
+                                  "captured cards, the achievements and the points of the cards "
+                                  "left in hand, not {key!r}", game=GAME_ID, player=p,
+                                  key=sorted(extra)[0]),
                              game=GAME_ID, player=p, field=where)
         # 48 flower cards are worth 264, the jokers 4 x 5 + 2 x 10: 304 at most
         captured = int_field(GAME, t, "captured", maximum=304, field=f"{where}.captured")
@@ -216,7 +221,8 @@ def _totals_form(rnd, players):
         for a in ("purple_ribbons", "poetry_ribbons", "wet_koi_four"):
             if achs.count(a) > 1:
                 raise TallyError(said("{game}: {player!r} claims {yaku} twice; its cards exist "
-                                      "once", game=GAME_ID, player=p, yaku=a),
+                                      "once", game=GAME_ID, player=p,
+                                      yaku=ACH[a].names["en"]),
                                  game=GAME_ID, player=p, rule=a, field=f"{where}.achievements")
         if captured < sum(_min_cards(a) for a in achs):
             raise TallyError(said("{game}: {player!r} claims {yaku} with captured cards worth "
@@ -243,7 +249,8 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     exhausted = rnd.get("exhausted", False)
     if not isinstance(exhausted, bool):
         raise TallyError(said("{game}: {message}", game=GAME_ID,
-                              message=said("{key} must be true or false", key="exhausted")),
+                              message=said("whether the draw pile ran out must be on or "
+                                           "off")),
                          game=GAME_ID,
                          field="exhausted")
     if (went_out is None) == (not exhausted):
@@ -260,13 +267,13 @@ def score_round(rnd: Mapping, c) -> RoundResult:
     melds = _melds(rnd, players, cards, ledger)
     raw_hands = rnd.get("in_hand") or {}
     if not isinstance(raw_hands, Mapping):
-        raise TallyError(said("{game}: 'in_hand' must map players to the cards left in their "
-                              "hands", game=GAME_ID), game=GAME_ID, field="in_hand")
+        raise TallyError(said("{game}: give each player's cards left in hand", game=GAME_ID),
+                         game=GAME_ID, field="in_hand")
     hands = {}
     for p, slugs in raw_hands.items():
         if p not in players:
-            raise TallyError(said("{game}: {key} names {player!r}, who is not one of the players",
-                                  game=GAME_ID, key="in_hand", player=p),
+            raise TallyError(said("{game}: the cards left in hand name {player!r}, who is not "
+                                  "one of the players", game=GAME_ID, player=p),
                              game=GAME_ID, player=p, field=f"in_hand.{p}")
         what = said("{player}'s hand", player=p)
         hands[p] = card_list(GAME_ID, slugs, what=what, player=p, field=f"in_hand.{p}")

@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from ..cards import BIT, FULL_DECK, mask_of, slugs_of
 from ..options import BOOL, HANAMI_BOOK, INT, Option, Preset
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
-from ..rounds import events_of, piles_of, player_field, players_of
+from ..rounds import (event_words, events_of, key_words, ordinal, piles_of, player_field,
+                      players_of)
 from . import EventDef, Game, InputDef, YakuDef
 from ._capture import LENGTH_INPUT
 from ._capture import COMMON_EVENTS, tie_order, value_of
@@ -167,7 +168,7 @@ def _sides(g, rnd, players):
         return [(p, (p,)) for p in players]
     if not isinstance(teams, Mapping) or not all(
             isinstance(v, (list, tuple)) for v in teams.values()):
-        raise err(g, said("'teams' must map each team name to its players"), field="teams")
+        raise err(g, said("give each team's name with its players"), field="teams")
     seen = {}
     for name, members in teams.items():
         for p in members:
@@ -231,38 +232,45 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             if pile & MONTH[f] != MONTH[f]:
                 lack = slugs_of(MONTH[f] & ~pile)[0]
                 if len(sides[0][1]) > 1:
-                    msg = said("event {i} ({event}): {player} captures all four {flower} "
-                               "cards, but their side lacks {card}", i=i, event=t, player=who,
-                               flower=f, card=lack)
+                    msg = said("event {n}, \"{event}\": {player} captures all four "
+                               "{flower} cards, but their side lacks {card}", n=ordinal(i),
+                               event=event_words(t), player=who, flower=f, card=lack)
                 else:
-                    msg = said("event {i} ({event}): {player} captures all four {flower} "
-                               "cards, but they lack {card}", i=i, event=t, player=who,
-                               flower=f, card=lack)
-                raise err(g, msg, player=who, card=lack, rule=t, field=f"events.{i}")
+                    msg = said("event {n}, \"{event}\": {player} captures all four "
+                               "{flower} cards, but they lack {card}", n=ordinal(i),
+                               event=event_words(t), player=who, flower=f, card=lack)
+                raise err(g, msg, player=who, card=lack, rule=t, event=t,
+                          field=f"events.{i}")
         elif t == "wild_capture":
             card = ev.get("card")
             if card is not None:
                 if not isinstance(card, str) or card not in BIT or card == "willow-lightning":
-                    raise err(g, said("event {i}: wild_capture card {card!r} is not a card the "
-                                      "Storm can take", i=i, card=card), card=str(card), rule=t,
+                    raise err(g, said("event {n}, \"{event}\": {card!r} is not a card the "
+                                      "Storm can take", n=ordinal(i), event=event_words(t),
+                                      card=card), card=str(card), rule=t, event=t,
                               field=f"events.{i}.card")
                 if not side_pile[side_of[p]] & BIT[card]:
-                    raise err(g, said("event {i}: {player} took {card} with the Storm but it is "
-                                      "not in their captures", i=i, player=p, card=card),
-                              player=p, card=card, rule=t,
+                    raise err(g, said("event {n}, \"{event}\": {player} took {card} with the "
+                                      "Storm but it is not in their captures", n=ordinal(i),
+                                      event=event_words(t), player=p, card=card),
+                              player=p, card=card, rule=t, event=t,
                               field=f"events.{i}.card")
             if not side_pile[side_of[p]] & LIGHTNING:
-                raise err(g, said("event {i}: {player} played the Storm as a wild card but it "
-                                  "is not in their captures (keep it paired with the card it "
-                                  "took)", i=i, player=p),
-                          player=p, card="willow-lightning", rule=t, field=f"events.{i}")
+                raise err(g, said("event {n}, \"{event}\": {player} played the Storm as a "
+                                  "wild card but it is not in their captures (keep it paired "
+                                  "with the card it took)", n=ordinal(i), event=event_words(t),
+                                  player=p),
+                          player=p, card="willow-lightning", rule=t, event=t,
+                          field=f"events.{i}")
     if discarded:
         deck &= ~LIGHTNING
         holder = next((p for p in players if piles[p] & LIGHTNING), None)
         if holder:
-            raise err(g, said("{card} was discarded (wild_dealt_to_field_discarded) but "
-                              "{player} lists it", card="willow-lightning", player=holder),
+            raise err(g, said("{card} was discarded, as the house rules say when it is dealt "
+                              "to the field, but {player} lists it", card="willow-lightning",
+                              player=holder),
                       player=holder, card="willow-lightning",
+                      option="wild_dealt_to_field_discarded",
                       field=f"captures.{holder}")
         notes.append(said("willow-lightning was dealt to the field and discarded"))
     union = 0
@@ -277,7 +285,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if union & deck & valued != deck & valued:
         missing = slugs_of(deck & valued & ~union)
         raise err(g, said("a Higo-Bana round ends when hands, draw pile and field are empty "
-                          "(the leftovers handed out, section 2), so every card with a value "
+                          "(the leftovers handed out), so every card with a value "
                           "is captured, but {n} card(s) are in nobody's captures "
                           "({cards}{more}); card values total {total}, not {expected}",
                           n=len(missing), cards=", ".join(missing[:6]),
@@ -345,7 +353,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                     "the round score {value} leads every opponent by {amount} or "
                     "more", **ps), score[win]))
                 if old < 0:
-                    notes.append(said("warning: {side}'s negative score is doubled (10.H8)",
+                    notes.append(said("warning: {side}'s negative score is doubled",
                                       side=win))
             else:
                 notes.append(said("{side} does not lead every opponent by {amount}; "
@@ -358,7 +366,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                               "{tokens} token", **ps))
         winner = next_dealer  # a team's win is credited to its dealing member (H5)
         if len(members) > 1:
-            notes.append(said("team {side} wins the round; {dealer} deals next (10.H5)",
+            notes.append(said("team {side} wins the round; {dealer} deals next",
                               side=win, dealer=next_dealer))
     else:  # 10.H4: no doubling, no tokens; the dealer's side keeps the deal, else turn order
         win = None
@@ -366,7 +374,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         next_dealer = tie_order(players, dealer, tied_players)
         winner = None
         notes.append(said("round tie between {sides}: no doubling or tokens; {dealer} deals "
-                          "next (10.H4)", sides=", ".join(tied), dealer=next_dealer))
+                          "next", sides=", ".join(tied), dealer=next_dealer))
 
     # Carry and game end (section 6).
     carry = _carry(g, rnd, names, score, win, tokens, r, notes)
@@ -391,23 +399,30 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                        carry, tuple(notes))
 
 
+# the carry's keys as KEY_WORDS names them (in the error's field they stay keys)
+_CARRY_WORDS = {"totals": "totals", "wins": "round_wins", "tokens": "tokens"}
+
+
 def _carry(g, rnd, names, score, win, tokens, r, notes):
     raw = rnd.get("carry") or {}
     if not isinstance(raw, Mapping):
-        raise err(g, said("'carry' must be the previous round's carry object"), field="carry")
+        raise err(g, said("the carry must be what the previous round's result carried over"),
+                  field="carry")
     if raw.get("game_over"):
         raise err(g, said("the previous round ended the game; start a new game"),
                   field="carry")
     n = raw.get("round", 0)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise err(g, said("carry.round must be a whole number, not {value!r}", value=n),
+        raise err(g, said("the number of rounds played carried from the previous round must "
+                          "be a whole number, 0 or more, not {value!r}", value=n),
                   field="carry.round")
     out = {"round": n + 1}
     for key in ("totals", "wins", "tokens"):
         v = raw.get(key) or {}
         if not isinstance(v, Mapping) or set(v) - set(names) or not all(
                 isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values()):
-            raise err(g, said("carry.{key} must map the sides ({sides}) to numbers", key=key,
+            raise err(g, said("{what} carried from the previous round must give each side "
+                              "({sides}) a number", what=key_words(_CARRY_WORDS[key]),
                               sides=", ".join(names)),
                       field=f"carry.{key}")
         out[key] = {s: v.get(s, 0) for s in names}

@@ -119,13 +119,15 @@ def _hands(rnd, players, dealer, c) -> dict:
     """Each player's hand: cards in the order dealt, or the quick ``totals`` (not both)."""
     declared = rnd.get("totals") or {}
     if not isinstance(declared, Mapping):
-        raise TallyError(said("{game}: totals must map players to {{first, total, triple, "
-                              "nine_one}}", game=GAME_ID), game=GAME_ID, field="totals")
+        raise TallyError(said("{game}: give each player's quick entry: the first card's "
+                              "month, the total, whether it is three of one month and, for the "
+                              "dealer, September then January", game=GAME_ID), game=GAME_ID,
+                         field="totals")
     raw = rnd.get("hands")
     for p in declared:
         if p not in players:
-            raise TallyError(said("{game}: totals names {player!r}, who is not one of the "
-                                  "players", game=GAME_ID, player=p),
+            raise TallyError(said("{game}: the quick entry names {player!r}, who is not one "
+                                  "of the players", game=GAME_ID, player=p),
                              game=GAME_ID, player=p, field=f"totals.{p}")
         if isinstance(raw, Mapping) and p in raw:  # both kinds at once
             raise TallyError(said("{game}: {player!r} is given both cards and totals: enter "
@@ -172,13 +174,14 @@ def _declared_hand(p, raw, is_dealer) -> _Hand:
     total = 9 if triple and raw.get("total") is None else _whole(p, raw.get("total"), "total",
                                                                    0, 9)
     if triple and (total != 9 or first not in TRIPLE_FIRSTS):
-        raise TallyError(said("{game}: totals.{player}: three of a month counts as 9, and its "
-                              "month is one of {months}", game=GAME_ID, player=p,
+        raise TallyError(said("{game}: {player}'s quick entry: three of one month counts as "
+                              "9, and its month is one of {months}", game=GAME_ID, player=p,
                               months=", ".join(map(str, TRIPLE_FIRSTS))),
                          game=GAME_ID, player=p, rule="triple_pot", field=f"{where}.triple")
     if nine_one and (not is_dealer or first != 9 or triple):
-        raise TallyError(said("{game}: totals.{player}: only the dealer holds September then "
-                              "January, with a September as the first card", game=GAME_ID,
+        raise TallyError(said("{game}: {player}'s quick entry: only the dealer holds "
+                              "September then January, with a September as the first card",
+                              game=GAME_ID,
                               player=p), game=GAME_ID, player=p, rule="dealer_nine_one",
                          field=f"{where}.nine_one")
     note = said("declared at the table")

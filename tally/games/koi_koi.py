@@ -19,7 +19,8 @@ from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK,
 from ..errors import TallyError
 from ..options import BOOL, HANAMI_BOOK, INT, Option, Preset, rule_words
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
-from ..rounds import events_of, is_mapping, piles_of, player_field, players_of
+from ..rounds import event_words, events_of, field_words, is_mapping, key_words, named, \
+    ordinal, piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
 
 GAME_ID = "koi-koi"
@@ -448,21 +449,28 @@ _NEEDS = {"akatan_aotan_bonus": ("flat_ribbon_sets", "alternative_ribbon_other_c
 
 
 def compile(rules) -> Compiled:
-    if rules.lucky_7_triple and not rules.lucky_7:
-        raise TallyError(said("option 'lucky_7_triple' needs 'lucky_7' on (it is its "
-                              "sub-option)"),
-                         game=GAME_ID, option="lucky_7_triple", field="options.lucky_7_triple")
-    for sub, needs in _NEEDS.items():
+    for sub, needs in (("lucky_7_triple", ("lucky_7",)), *_NEEDS.items()):
         if rules[sub] and not any(rules[n] for n in needs):
-            raise TallyError(said("option {option!r} needs {needed!r} on (it is its "
-                                  "sub-option)", option=sub, needed=needs[0]),
-                             game=GAME_ID, option=sub, field=f"options.{sub}")
+            raise _sub_rule_error(sub, needs)
     c = Compiled(rules)
     if c.mode == "default" and not c.friends and not c.house_yaku:
         c.evaluate = _book_evaluator(c)
     else:
         c.evaluate = lambda m: _evaluate_general(m, c)
     return c
+
+
+def _sub_rule_error(sub: str, needs: tuple) -> TallyError:
+    """A house rule that refines another is on while the one it refines is off."""
+    return TallyError(said("{game}: the house rule \"{rule}\" needs the house rule "
+                           "\"{needed}\" on", game=GAME_ID, rule=_rule(sub),
+                           needed=_rule(needs[0])),
+                      game=GAME_ID, option=sub, field=f"options.{sub}", known=needs)
+
+
+def _rule(option_id: str):
+    """A house rule named as the setup page names it (its id stays in the error's fields)."""
+    return rule_words(GAME_ID, option_id)
 
 
 # --- the base of one pile (digest section 5.6) --------------------------------------------
@@ -717,10 +725,13 @@ def pile_base(m: int, c: Compiled, *, willow_field=False, paulownia_field=False,
         choice = _sake_words(as_chaffs, w, bool(sake_as), as_ten[0], as_chaff[0])
         return (as_chaff if as_chaffs else as_ten) + (choice,)
     if sake_as is not None:
-        raise TallyError(said("sake_assignment: the sake cup has no choice here (it needs "
-                              "the card in the pile and sake_10_or_1, or special_chaffs "
-                              "without a sake option)"), game=GAME_ID, rule="sake_assignment",
-                         card="chrysanthemum-sake")
+        # a round checks this with the event; this guards direct callers
+        raise _err(said("\"{event}\" is recorded, but the sake cup has no choice here: it "
+                        "needs the cup in the pile and the house rule \"{rule}\", or "
+                        "\"{other}\" with no rule for the sake cup",
+                        event=event_words("sake_assignment"), rule=_rule("sake_10_or_1"),
+                        other=_rule("special_chaffs")), rule="sake_assignment",
+                   card="chrysanthemum-sake")
     return _base(m, c, True, c.sake_and, willow_field, paulownia_field, ctx) + ((),)
 
 
@@ -738,7 +749,8 @@ def evaluate_in_context(cards, *, preset=None, options=None, month=None, koikoi_
     from . import pile_mask
     c = GAME.compiled(preset, options)
     if not isinstance(koikoi_calls, int) or isinstance(koikoi_calls, bool) or koikoi_calls < 0:
-        raise _err(said("koikoi_calls must be a whole number, 0 or more, not {value!r}",
+        raise _err(said("the number of koi-koi calls must be a whole number, 0 or more, "
+                        "not {value!r}",
                         value=koikoi_calls), field="koikoi_calls")
     ctx = Context(_month_of(month), koikoi_calls, _weather_of(weather))
     return _evaluate_general(pile_mask(GAME, cards), c, ctx)
@@ -918,16 +930,26 @@ def _hand_qualifies(mask: int) -> bool:
 def _bool_field(ev, key, i, default=False):
     v = ev.get(key, default)
     if not isinstance(v, bool):
-        raise _err(said("event {i} ({type}): '{key}' must be true or false, not {value!r}",
-                        i=i, type=ev['type'], key=key, value=v), rule=ev["type"],
-                   field=f"events.{i}.{key}")
+        raise _err(said("event {i}, \"{event}\": \"{what}\" must be yes or no, not "
+                        "{value!r}", i=ordinal(i), event=event_words(ev["type"]),
+                        what=field_words(GAME, ev["type"], key), value=v), rule=ev["type"],
+                   event=ev["type"], field=f"events.{i}.{key}")
     return v
+
+
+def _carry_counters(rules) -> tuple[str, ...]:
+    """The carry's counts a round only adds to (``_finish``, ``_steal``, ``_carry``): the
+    running totals, the rounds won and the banks, unless a rule reads them to end the game."""
+    if rules.get("first_to_50") or rules.get("empty_bank_ends_game"):
+        return ()
+    return ("totals", "rounds_won", "banks")
 
 
 def _carry_of(rnd, players):
     raw = rnd.get("carry") or {}
     if not isinstance(raw, Mapping):
-        raise _err(said("'carry' must be the previous round's carry object"), field="carry")
+        raise _err(said("the previous round's carry must be given as that round handed it "
+                        "on"), field="carry")
     out = {}
     for key in ("totals", "rounds_won", "banks"):
         v = raw.get(key)
@@ -935,10 +957,16 @@ def _carry_of(rnd, players):
             continue
         if not isinstance(v, Mapping) or set(v) - set(players) or not all(
                 isinstance(x, int) and not isinstance(x, bool) for x in v.values()):
-            raise _err(said("carry.{key} must map the players ({players}) to whole numbers",
-                            key=key, players=", ".join(players)), field=f"carry.{key}")
+            raise _err(_carry_part_words(key, players), field=f"carry.{key}")
         out[key] = {p: v.get(p, 0) for p in players}
     return out
+
+
+def _carry_part_words(key: str, players) -> str:
+    """A part of the previous round's carry that does not give the players whole numbers."""
+    return said("in the previous round's carry, {what} must give a whole number to players "
+                "of this table ({players})", players=", ".join(players),
+                what=named("the banks") if key == "banks" else key_words(key))
 
 
 # The round is scored in phases, each a small function of what the phases before it found:
@@ -1100,8 +1128,8 @@ def _read_declared(rnd: Mapping, players, piles: dict, month, c: Compiled) -> di
     if raw is None:
         return {}
     if not is_mapping(raw):
-        raise _err(said("'declared' must map players to lists of yaku, each {{yaku, count}}"),
-                   field="declared")
+        raise _err(said("the declared yaku must be given per player, each a list of yaku "
+                        "with their counts"), field="declared")
     out = {}
     for p, entries in raw.items():
         if p not in players:
@@ -1119,13 +1147,15 @@ def _read_declared(rnd: Mapping, players, piles: dict, month, c: Compiled) -> di
 def _declared_of(p: str, entries, month, c: Compiled) -> _Declared:
     """One player's list: each entry, then the counts, the combining and the shared cards."""
     if not isinstance(entries, (list, tuple)) or len(entries) > len(DECLARABLE):
-        raise _err(said("declared.{player} must be a list of yaku, each {{yaku, count}}",
-                        player=p), player=p, field=f"declared.{p}")
+        raise _err(said("{player}'s declared yaku must be a list of at most {most} yaku, "
+                        "each with its count where it has one", player=p,
+                        most=len(DECLARABLE)), player=p, field=f"declared.{p}")
     counts = {}
     for i, e in enumerate(entries):
         yid, n = _declared_entry(p, i, e, c)
         if yid in counts:
-            raise _err(said("declared.{player} names {yaku} twice", player=p, yaku=yid),
+            raise _err(said("{player}'s declared yaku name {yaku} twice", player=p,
+                            yaku=_yaku_name(yid)),
                        player=p, rule=yid, field=f"declared.{p}.{i}.yaku")
         counts[yid] = n
     for i, e in enumerate(entries):
@@ -1141,28 +1171,46 @@ def _declared_entry(p: str, i: int, e, c: Compiled):
     """One {yaku, count}: a yaku in force, its count where it grows, none where it cannot."""
     where = f"declared.{p}.{i}"
     if not is_mapping(e) or set(e) - {"yaku", "count"}:
-        raise _err(said("declared.{player}.{i} must be an object {{yaku, count}}", player=p,
-                        i=i), player=p, field=where)
+        raise _err(said("{player}'s declared yaku number {n} must name a yaku and, where it "
+                        "grows, its count", player=p, n=i + 1), player=p, field=where)
     yid, n = e.get("yaku"), e.get("count")
     if not isinstance(yid, str) or yid not in _ORDER:
-        raise _err(said("declared.{player}.{i}: {value!r} is not a Koi-Koi yaku (these are: "
-                        "{known})", player=p, i=i, value=yid, known=", ".join(DECLARABLE)),
-                   player=p, field=f"{where}.yaku")
+        raise _err(said("{player}'s declared yaku number {n}: {value!r} is not a Koi-Koi "
+                        "yaku", player=p, n=i + 1, value=yid),
+                   player=p, field=f"{where}.yaku", known=DECLARABLE)
     if not _in_force(yid, c):
-        raise _err(said("declared.{player}: {yaku} is not a yaku under these rules",
-                        player=p, yaku=yid), player=p, rule=yid, field=f"{where}.yaku")
+        raise _err(said("{player}'s declared {yaku} is not a yaku under these house rules",
+                        player=p, yaku=_yaku_name(yid)), player=p, rule=yid,
+                   field=f"{where}.yaku")
     if n is None and _grows(yid, c):
-        raise _err(said("declared.{player}: {yaku} grows with the cards it counts: give its "
-                        "count (ribbons, tens or chaffs)", player=p, yaku=yid),
+        raise _err(said("{player}'s declared {yaku} grows with the cards it counts: give its "
+                        "count (ribbons, tens or chaffs)", player=p, yaku=_yaku_name(yid)),
                    player=p, rule=yid, field=f"{where}.count")
     if n is not None and yid not in _GROWS:
-        raise _err(said("declared.{player}: {yaku} takes no count", player=p, yaku=yid),
-                   player=p, rule=yid, field=f"{where}.count")
+        raise _err(said("{player}'s declared {yaku} takes no count", player=p,
+                        yaku=_yaku_name(yid)), player=p, rule=yid, field=f"{where}.count")
     if n is not None and (not isinstance(n, int) or isinstance(n, bool)):
-        raise _err(said("declared.{player}: the count of {yaku} must be a whole number, not "
-                        "{value!r}", player=p, yaku=yid, value=n), player=p, rule=yid,
-                   field=f"{where}.count")
+        raise _err(said("{player}'s declared {yaku}: the count must be a whole number, not "
+                        "{value!r}", player=p, yaku=_yaku_name(yid), value=n), player=p,
+                   rule=yid, field=f"{where}.count")
     return yid, n
+
+
+def _yaku_name(yid: str) -> str:
+    """A yaku as the quick-entry list names it (ja / ko say the name in their words)."""
+    return _NAMES[yid]["en"]
+
+
+def _yaku_listed(rows):
+    """Yaku by name, each with its count when it has one: one template per shape, each name
+    a parameter of its own, so ja / ko say each by name (a name may hold a comma)."""
+    params, parts = {}, []
+    for k, (yid, n) in enumerate(rows, 1):
+        params[f"yaku{k}"] = _yaku_name(yid)
+        parts.append(f"{{yaku{k}}}" if n is None else f"{{yaku{k}}} ({{count{k}}} cards)")
+        if n is not None:
+            params[f"count{k}"] = n
+    return params["yaku1"] if len(params) == 1 else said(", ".join(parts), **params)
 
 
 def _in_force(yid: str, c: Compiled) -> bool:
@@ -1231,9 +1279,10 @@ def _check_count_range(p: str, i: int, yid: str, counts: dict, c: Compiled):
         return
     least, most = _count_range(yid, set(counts), c)
     if not least <= n <= most:
-        raise _err(said("declared.{player}: {yaku} counts {least} to {most} cards beside the "
-                        "other yaku named, under these rules, not {value!r}", player=p,
-                        yaku=yid, least=least, most=most, value=n), player=p, rule=yid,
+        raise _err(said("{player}'s declared {yaku} counts {least} to {most} cards beside "
+                        "the other yaku named, under these rules, not {value!r}", player=p,
+                        yaku=_yaku_name(yid), least=least, most=most, value=n), player=p,
+                   rule=yid,
                    field=f"declared.{p}.{i}.count")
 
 
@@ -1244,9 +1293,8 @@ def _check_same_cards(p: str, rows: tuple, c: Compiled):
         counted = [(y, n) for y, n in rows if n is not None and _CAT[y] == cat]
         if any(len({n - w * _counts_willow(y, c) for y, n in counted}) <= 1 for w in (0, 1)):
             continue
-        raise _err(said("declared.{player}: {yaku} count the same cards, but their counts do "
-                        "not agree", player=p,
-                        yaku=", ".join(f"{y} {n}" for y, n in counted)),
+        raise _err(said("{player}'s declared {yaku} count the same cards, but their counts "
+                        "do not agree", player=p, yaku=_yaku_listed(counted)),
                    player=p, field=f"declared.{p}")
     _check_sake(p, rows, c)
 
@@ -1260,9 +1308,10 @@ def _check_sake(p: str, rows: tuple, c: Compiled):
     tens = [(y, n) for y, n in rows if _CAT[y] == OTHER_CAT and n]
     as_ten = [y for y, n in tens if n > 5 + (3 if "inoshikacho" in counts else 2)]
     if as_ten and counts["kasu"] > 24 + (2 if c.special else 0):
-        raise _err(said("declared.{player}: {yaku} counts the sake cup as a ten and kasu as a "
-                        "chaff; under these rules it is one or the other", player=p,
-                        yaku=as_ten[0]), player=p, card="chrysanthemum-sake",
+        raise _err(said("{player}'s declared {yaku} counts the sake cup as a ten and "
+                        "{other_yaku} counts it as a chaff; under these rules it is one or the "
+                        "other", player=p, yaku=_yaku_name(as_ten[0]),
+                        other_yaku=_yaku_name("kasu")), player=p, card="chrysanthemum-sake",
                    field=f"declared.{p}")
 
 
@@ -1277,18 +1326,19 @@ def _check_scoring(p: str, rows: tuple, c: Compiled):
     if dropped:
         same = [y for y, _ in rows if y in kept and _CAT[y] == _CAT[dropped[0]]]
         other = (same or [y for y, _ in rows if y in kept])[0]
-        raise _err(said("declared.{player}: {yaku} does not score beside {other_yaku} under "
+        raise _err(said("{player}'s declared {yaku} does not score beside {other_yaku} under "
                         "these rules (only one of them counts): name only the yaku that score",
-                        player=p, yaku=dropped[0], other_yaku=other), player=p,
-                   rule=dropped[0], field=f"declared.{p}")
+                        player=p, yaku=_yaku_name(dropped[0]), other_yaku=_yaku_name(other)),
+                   player=p, rule=dropped[0], field=f"declared.{p}")
     implied = {y: v for y, v in _implied(rows).items() if _in_force(y, c)}
     both = sorted(named + [(y, _declared_points(y, n, c), 0) for y, (n, _) in implied.items()],
                   key=lambda y: _ORDER[y[0]])
     missing = [y[0] for y in _combine(both, c) if y[0] in implied]
     if missing:
-        raise _err(said("declared.{player}: the cards of {yaku} also make {other_yaku}, "
-                        "which scores under these rules: name it", player=p,
-                        yaku=implied[missing[0]][1], other_yaku=", ".join(missing)),
+        raise _err(said("the cards of {player}'s declared {yaku} also make {other_yaku}, "
+                        "scoring under these rules too: name every yaku that scores", player=p,
+                        yaku=_yaku_name(implied[missing[0]][1]),
+                        other_yaku=_yaku_listed((y, None) for y in missing)),
                    player=p, rule=missing[0], field=f"declared.{p}")
 
 
@@ -1357,7 +1407,8 @@ def _check_declared_deck(declared: dict, piles: dict, players):
             card = slugs_of(clash)[0]
             yid = next(y for y, m in d.named.items() if m & clash)
             raise _err(said("{player}'s declared {yaku} needs {card}, which {other} holds",
-                            player=p, yaku=yid, card=card, other=q), player=p, card=card,
+                            player=p, yaku=_yaku_name(yid), card=card, other=q), player=p,
+                       card=card, rule=yid,
                        field=f"declared.{p}")
         for kind, mask in _KINDS:
             n = d.least[kind] + (declared[q].least[kind] if q in declared
@@ -1428,8 +1479,8 @@ def _check_event_fields(i: int, ev: dict):
     t = ev["type"]
     extra = set(ev) - {"type", "player"} - _EVENT_FIELDS[t]
     if extra:
-        raise _err(said("event {i} ({type}) has unknown field {key!r}", i=i, type=t,
-                        key=sorted(extra)[0]), rule=t,
+        raise _err(said("event {i}, \"{event}\", has no field {key!r}", i=ordinal(i),
+                        event=event_words(t), key=sorted(extra)[0]), rule=t, event=t,
                    field=f"events.{i}.{sorted(extra)[0]}")
 
 
@@ -1438,8 +1489,9 @@ def _check_decision(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
     kind, p = ev["type"], ev.get("player")
     if seen.stop is not None:
         raise _err(said("event {i}: {player} calls {type} after {stopper}'s stop "
-                        "(event {j}) ended the round", i=i, player=p, type=kind,
-                        stopper=seen.stop[1], j=seen.stop[0]), player=p, rule=kind,
+                        "(event {j}) ended the round", i=ordinal(i), player=p,
+                        type=event_words(kind),
+                        stopper=seen.stop[1], j=ordinal(seen.stop[0])), player=p, rule=kind,
                    field=f"events.{i}")
     # Before the stop every decision is a call, so the calls count the player's turns.
     if sum(1 for cl in seen.calls if cl.player == p) + 1 > MAX_TURNS:
@@ -1450,15 +1502,15 @@ def _check_decision(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
         return seen._replace(stop=(i, p))
     forced = _bool_field(ev, "forced", i)
     if forced and not c.o.minimum_points:
-        raise _err(said("event {i}: a forced koi-koi needs option "
-                        "minimum_points", i=i), player=p, option="minimum_points",
+        raise _err(said("event {i}: a forced koi-koi needs the house rule \"{rule}\"", i=ordinal(i),
+                        rule=_rule("minimum_points")), player=p, option="minimum_points",
                    field=f"events.{i}.forced")
     return seen._replace(calls=seen.calls + (_Call(i, p, forced),))
 
 
 def _check_misdeal(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
     if seen.misdeal is not None:
-        raise _err(said("event {i}: a second misdeal", i=i), rule=ev["type"],
+        raise _err(said("event {i}: a second misdeal", i=ordinal(i)), rule=ev["type"],
                    field=f"events.{i}")
     return seen._replace(misdeal=(i, ev.get("player")))
 
@@ -1466,31 +1518,32 @@ def _check_misdeal(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
 def _check_automatic_win(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
     kind, p = ev["type"], ev.get("player")
     if not c.o.automatic_win:
-        raise _err(said("event {i}: automatic_win_hand needs option automatic_win "
-                        "(under the book's rules such a hand is a misdeal the holder "
-                        "may call)", i=i), player=p, option="automatic_win",
+        raise _err(said("event {i}: \"{event}\" needs the house rule \"{rule}\" (under the "
+                        "book's rules such a hand is a misdeal the holder may call)", i=ordinal(i),
+                        event=event_words(kind), rule=_rule("automatic_win")), player=p,
+                   option="automatic_win", event=kind,
                    field=f"events.{i}")
     if any(a[1] == p for a in seen.auto):
         raise _err(said("event {i}: {player}'s automatic win is recorded twice",
-                        i=i, player=p), player=p,
+                        i=ordinal(i), player=p), player=p,
                    rule=kind, field=f"events.{i}")
     hand = ev.get("hand")
     if hand is not None and hand not in ("four_pairs", "four_of_a_month"):
-        raise _err(said("event {i}: hand must be 'four_pairs' or 'four_of_a_month', "
-                        "not {value!r}", i=i, value=hand), rule=kind,
-                   field=f"events.{i}.hand")
+        raise _err(said("event {i}: the hand must be four pairs or a whole month, not "
+                        "{value!r}", i=ordinal(i), value=hand), rule=kind, event=kind,
+                   field=f"events.{i}.hand", known=("four_pairs", "four_of_a_month"))
     return seen._replace(auto=seen.auto + ((i, p),))
 
 
 def _check_field_four(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
     kind = ev["type"]
     if seen.four is not None:
-        raise _err(said("event {i}: a second field_four_of_a_kind", i=i), rule=kind,
-                   field=f"events.{i}")
+        raise _err(said("event {i}: a second \"{event}\"", i=ordinal(i), event=event_words(kind)),
+                   rule=kind, event=kind, field=f"events.{i}")
     fl = ev.get("flower")
     if fl is not None and fl not in FLOWER_IDS:
-        raise _err(said("event {i}: unknown flower {value!r}; one of {ids}", i=i,
-                        value=fl, ids=", ".join(FLOWER_IDS)), rule=kind,
+        raise _err(said("event {i}: {value!r} is not a month of the deck", i=ordinal(i),
+                        value=fl), rule=kind, known=list(FLOWER_IDS),
                    field=f"events.{i}.flower")
     return seen._replace(four=(i, fl))
 
@@ -1498,14 +1551,13 @@ def _check_field_four(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
 def _check_opening_brights(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
     kind = ev["type"]
     if seen.brights is not None:
-        raise _err(said("event {i}: opening_field_brights is recorded twice", i=i),
-                   rule=kind,
-                   field=f"events.{i}")
+        raise _err(said("event {i}: \"{event}\" is recorded twice", i=ordinal(i),
+                        event=event_words(kind)), rule=kind, event=kind, field=f"events.{i}")
     n = ev.get("count")
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 5:
-        raise _err(said("event {i}: opening_field_brights count must be 0-5 (there "
-                        "are 5 brights), not {value!r}", i=i, value=n), rule=kind,
-                   field=f"events.{i}.count")
+        raise _err(said("event {i}: the brights in the opening field must be 0-5 (there "
+                        "are 5 brights), not {value!r}", i=ordinal(i), value=n), rule=kind,
+                   event=kind, field=f"events.{i}.count")
     return seen._replace(brights=n)
 
 
@@ -1513,24 +1565,26 @@ def _check_wild_storm(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
     """No scoring effect, but the storm must have been wild under the options."""
     r, p = c.o, ev.get("player")
     if not (r.storm_is_wild or r.brewing_storm):
-        raise _err(said("event {i}: the storm is wild only under storm_is_wild or "
-                        "brewing_storm", i=i), player=p, option="storm_is_wild",
-                   field=f"events.{i}")
+        raise _err(said("event {i}: the storm is wild only under the house rule \"{rule}\" "
+                        "or \"{other}\"", i=ordinal(i), rule=_rule("storm_is_wild"),
+                        other=_rule("brewing_storm")), player=p, option="storm_is_wild",
+                   event=ev["type"], field=f"events.{i}")
     # The pampas event may come anywhere in the list: it describes the deal.
     if r.brewing_storm and not any(e["type"] == "opening_field_has_pampas"
                                    for e in t.events):
-        raise _err(said("event {i}: under brewing_storm the storm is wild only "
-                        "when a pampas card was in the opening field (no "
-                        "opening_field_has_pampas event)", i=i), player=p,
-                   option="brewing_storm", field=f"events.{i}")
+        raise _err(said("event {i}: under the house rule \"{rule}\" the storm is wild only "
+                        "when a pampas card was in the opening field, and no \"{event}\" is "
+                        "recorded", i=ordinal(i), rule=_rule("brewing_storm"),
+                        event=event_words("opening_field_has_pampas")), player=p,
+                   option="brewing_storm", event=ev["type"], field=f"events.{i}")
     return seen
 
 
 def _check_field_at_stop(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
     kind = ev["type"]
     if seen.field is not None:
-        raise _err(said("event {i}: field_at_stop is recorded twice", i=i), rule=kind,
-                   field=f"events.{i}")
+        raise _err(said("event {i}: \"{event}\" is recorded twice", i=ordinal(i),
+                        event=event_words(kind)), rule=kind, event=kind, field=f"events.{i}")
     field = (_bool_field(ev, "willow", i), _bool_field(ev, "paulownia", i))
     # A month whose four cards were all captured cannot have a card left in the field.
     everyone = t.piles[t.players[0]] | t.piles[t.players[1]]
@@ -1540,30 +1594,37 @@ def _check_field_at_stop(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
                               (field[1], PAULOWNIA_CARDS, "paulownia")):
         if flag and everyone & cards == cards:
             raise _err(said("event {i}: a {flower} card cannot lie in the field: all "
-                            "four are in the players' piles", i=i, flower=name),
+                            "four are in the players' piles", i=ordinal(i), flower=name),
                        rule=kind,
                        field=f"events.{i}.{name}")
     return seen._replace(field=field)
+
+
+def _no_sake_choice(i: int):
+    return said("event {i}: the sake cup has no choice under these house rules (it needs "
+                "\"{rule}\", or \"{other}\" without \"{both}\")", i=ordinal(i),
+                rule=_rule("sake_10_or_1"), other=_rule("special_chaffs"),
+                both=_rule("sake_10_and_1"))
 
 
 def _check_sake_assignment(seen: _Seen, i, ev, t: _Table, c: Compiled) -> _Seen:
     kind, p = ev["type"], ev.get("player")
     how = ev.get("as")
     if how not in ("ten", "chaff"):
-        raise _err(said("event {i}: sake_assignment 'as' must be 'ten' or 'chaff', "
-                        "not {value!r}", i=i, value=how), player=p, rule=kind,
-                   field=f"events.{i}.as")
+        raise _err(said("event {i}, \"{event}\": the sake cup counts as a ten or as a "
+                        "chaff, not {value!r}", i=ordinal(i), event=event_words(kind), value=how),
+                   player=p, rule=kind, event=kind, field=f"events.{i}.as",
+                   known=("ten", "chaff"))
     if p in t.declared:  # how the cup counts is a fact of the cards, already in the counts
-        raise _err(said("event {i}: sake_assignment needs {player}'s captured cards, but "
-                        "their yaku were declared (count the sake cup in the declared counts)",
-                        i=i, player=p), player=p, rule=kind, field=f"events.{i}")
+        raise _err(said("event {i}: \"{event}\" needs {player}'s captured cards, but their "
+                        "yaku were declared (count the sake cup in the declared counts)",
+                        i=ordinal(i), event=event_words(kind), player=p), player=p, rule=kind,
+                   event=kind, field=f"events.{i}")
     if not c.sake_choice:
-        raise _err(said("event {i}: the sake cup has no choice under these options "
-                        "(needs sake_10_or_1, or special_chaffs without "
-                        "sake_10_and_1)", i=i), player=p, option="sake_10_or_1",
+        raise _err(_no_sake_choice(i), player=p, option="sake_10_or_1", event=kind,
                    field=f"events.{i}")
     if not t.piles[p] & SAKE and p in t.given:
-        raise _err(said("event {i}: {player} did not capture {card}", i=i, player=p,
+        raise _err(said("event {i}: {player} did not capture {card}", i=ordinal(i), player=p,
                         card="chrysanthemum-sake"), card="chrysanthemum-sake", player=p,
                    field=f"events.{i}")
     return seen._replace(sake_as={**seen.sake_as, p: how})  # a later assignment wins
@@ -1597,7 +1658,7 @@ def _check_hands(rnd: Mapping, t: _Table, seen: _Seen):
     for i, p in seen.auto + ((misdeal,) if misdeal and misdeal[1] else ()):
         if p in hands and not _hand_qualifies(hand_masks[p]):
             raise _err(said("event {i}: {player}'s hand holds neither four pairs nor a "
-                            "whole month", i=i, player=p), player=p, field=f"hands.{p}")
+                            "whole month", i=ordinal(i), player=p), player=p, field=f"hands.{p}")
 
 
 def _need_pile(t: _Table, p: str, why):
@@ -1677,9 +1738,10 @@ def _settle_pre_play(t: _Table, seen: _Seen, c: Compiled) -> RoundResult | None:
     if four is not None and r.four_of_a_kind_not_misdeal and four[1] and t.dealer in t.given:
         mm = MONTHS[FLOWER_IDS.index(four[1])]
         if t.piles[t.dealer] & mm != mm:
-            raise _err(said("four_of_a_kind_not_misdeal: the dealer {dealer} captures the "
+            raise _err(said("under the house rule \"{rule}\" the dealer {dealer} captures the "
                             "four {month} cards, but their pile lacks some", dealer=t.dealer,
-                            month=four[1]), player=t.dealer,
+                            month=four[1], rule=_rule("four_of_a_kind_not_misdeal")),
+                       player=t.dealer,
                        option="four_of_a_kind_not_misdeal", field=f"captures.{t.dealer}")
     flat = _flat_win(t, seen, c)
     if flat:  # 6 flat points, no multiplier (A11)
@@ -1694,8 +1756,10 @@ def _flat_win(t: _Table, seen: _Seen, c: Compiled):
     four, auto, dealer = seen.four, seen.auto, t.dealer
     if four is not None and c.o.four_of_a_kind_for_the_win:
         if auto:
-            raise _err(said("two pre-play outcomes: field_four_of_a_kind and "
-                            "automatic_win_hand"), rule="automatic_win_hand",
+            raise _err(said("two outcomes at the deal: \"{event}\" and \"{other}\"",
+                            event=event_words("field_four_of_a_kind"),
+                            other=event_words("automatic_win_hand")), rule="automatic_win_hand",
+                       event="automatic_win_hand",
                        field=f"events.{auto[0][0]}")
         flat = (dealer, "four_of_a_kind_for_the_win",
                 said("four of a kind for the win: 4 {month} cards in the opening field, the "
@@ -1712,13 +1776,18 @@ def _flat_win(t: _Table, seen: _Seen, c: Compiled):
     return None
 
 
+# how a round that ends at the deal ended, as the table says it
+DEAL_ENDS = {"misdeal": "a misdeal", "four_of_a_kind_for_the_win": "four of a kind for the win",
+             "automatic_win": "an automatic win"}
+
+
 def _no_decision_after_deal(seen: _Seen, kind: str):
     """A round that ended at the deal had no turns, so no koi-koi or stop either."""
     if seen.calls or seen.stop:
         i = (seen.calls[0].i if seen.calls else seen.stop[0])
         raise _err(said("the round ended at the deal ({kind}) but event {i} records a "
-                        "koi-koi/stop decision", kind=kind, i=i), rule=kind,
-                   field=f"events.{i}")
+                        "koi-koi/stop decision", kind=named(DEAL_ENDS[kind]), i=ordinal(i)),
+                   rule=kind, field=f"events.{i}")
 
 
 # --- the koi-koi calls, and a round nobody stopped (section 5.4 step 2) --------------------
@@ -1732,11 +1801,11 @@ def _check_calls(t: _Table, seen: _Seen, c: Compiled) -> tuple:
             pile = _yaku_of(t, seen, call.player, c)
             if not pile.met and call.player in t.declared:
                 raise _err(said("event {i}: {player} called koi-koi but no yaku was declared "
-                                "for them", i=call.i, player=call.player),
+                                "for them", i=ordinal(call.i), player=call.player),
                            player=call.player, rule="koi_koi", field=f"events.{call.i}")
             if not pile.met:
                 raise _err(said("event {i}: {player} called koi-koi but their captured "
-                                "cards hold no yaku", i=call.i, player=call.player),
+                                "cards hold no yaku", i=ordinal(call.i), player=call.player),
                            player=call.player, rule="koi_koi", field=f"events.{call.i}")
             if c.o.minimum_points and pile.base < 3:
                 call = call._replace(forced=True)  # below 3 at the end, so below 3 then
@@ -1747,12 +1816,13 @@ def _check_calls(t: _Table, seen: _Seen, c: Compiled) -> tuple:
 def _settle_no_stop(t: _Table, seen: _Seen, calls: tuple, c: Compiled) -> RoundResult:
     """No stop: a draw, or with dealers_delight and no yaku anywhere the dealer scores 6."""
     if seen.field is not None:
-        raise _err(said("field_at_stop is recorded but nobody stopped"), rule="field_at_stop",
-                   field="events")
+        raise _err(said("\"{event}\" is recorded but nobody stopped",
+                        event=event_words("field_at_stop")), rule="field_at_stop",
+                   event="field_at_stop", field="events")
     if c.o.dealers_delight:
         for p in t.players:
-            _need_pile(t, p, said("dealers_delight looks at both piles after a round with no "
-                                  "stop"))
+            _need_pile(t, p, said("\"{rule}\" looks at both piles after a round with no "
+                                  "stop", rule=_rule("dealers_delight")))
         if not any(_yaku_of(t, seen, p, c).met for p in t.players):
             return _finish(t.players, t.dealer, t.dealer, 6, (Step(
                 "dealers_delight", "set", 6, said("dealer's delight: no yaku captured, the "
@@ -1802,23 +1872,27 @@ def _stopper_yaku(t: _Table, seen: _Seen, other: str, c: Compiled) -> _Pile:
     if r.rain_and_fog and seen.field is None:  # Views may only score once the field is known
         for p in ([s, other] if r.winner_scores_all_yaku else [s]):
             if _holds_view(t, p, c):
-                raise _err(said("rain_and_fog: record a field_at_stop event (is a willow / "
-                                "paulownia card in the field?) to score the Views yaku"),
-                           option="rain_and_fog", rule="field_at_stop", field="events")
+                raise _err(said("under the house rule \"{rule}\", record \"{event}\" (is a "
+                                "willow / paulownia card in the field?) to score the Views yaku",
+                                rule=_rule("rain_and_fog"), event=event_words("field_at_stop")),
+                           option="rain_and_fog", rule="field_at_stop", event="field_at_stop",
+                           field="events")
     own = _yaku_of(t, seen, s, c, at_stop=True)
     if not own.met:
         why = ""
         for y, w in own.cancelled:  # one sentence per voided yaku, each after the ones before
             why = said("{before} ({yaku} not scored: {reason})", before=why, yaku=y, reason=w)
         raise _err(said("event {i}: {player} called stop but no yaku that scores was "
-                        "declared for them{why}", i=si, player=s, why=why) if s in t.declared
+                        "declared for them{why}", i=ordinal(si), player=s,
+                        why=why) if s in t.declared
                    else said("event {i}: {player} called stop but their captured cards hold "
-                             "no yaku{why}", i=si, player=s, why=why), player=s, rule="stop",
-                   field=f"events.{si}")
+                             "no yaku{why}", i=ordinal(si), player=s, why=why), player=s,
+                   rule="stop", field=f"events.{si}")
     if r.minimum_points and own.base < 3:
-        raise _err(said("event {i}: {player} may not stop with {points} points: "
-                        "minimum_points needs 3 (the call is a forced koi-koi)", i=si,
-                        player=s, points=own.base), player=s, option="minimum_points",
+        raise _err(said("event {i}: {player} may not stop with {points} points: the house "
+                        "rule \"{rule}\" needs 3 (the call is a forced koi-koi)", i=ordinal(si),
+                        player=s, points=own.base, rule=_rule("minimum_points")), player=s,
+                   option="minimum_points",
                    field=f"events.{si}")
     return own
 
@@ -1826,7 +1900,8 @@ def _stopper_yaku(t: _Table, seen: _Seen, other: str, c: Compiled) -> _Pile:
 def _opponent_yaku(t: _Table, seen: _Seen, other: str, c: Compiled, total: int):
     """winner_scores_all_yaku: the opponent's yaku add to the stopper's base. Returns the
     "add" step, their yaku (as dicts) and how their sake cup was counted (or None)."""
-    _need_pile(t, other, said("winner_scores_all_yaku adds the opponent's yaku"))
+    _need_pile(t, other, said("\"{rule}\" adds the opponent's yaku",
+                              rule=_rule("winner_scores_all_yaku")))
     theirs = _yaku_of(t, seen, other, c, at_stop=True)
     step = Step("winner_scores_all_yaku", "add", theirs.base, _yaku_words(
         theirs.scoring, "winner scores all yaku: {player}'s ", player=other),
@@ -1912,8 +1987,10 @@ def _field_factor(brights, r) -> int:
     if not (r.super_bright or r.bright):
         return 1
     if brights is None:
-        raise _err(said("record opening_field_brights (count 0 when none) to apply "
-                        "{option}", option="super_bright" if r.super_bright else "bright"),
+        raise _err(said("record \"{event}\" (0 when the field had no bright) to apply the house "
+                        "rule \"{rule}\"", event=event_words("opening_field_brights"),
+                        rule=_rule("super_bright" if r.super_bright else "bright")),
+                   event="opening_field_brights",
                    option="super_bright" if r.super_bright else "bright",
                    rule="opening_field_brights", field="events")
     return 1 + brights if r.super_bright else (2 if brights else 1)
@@ -2115,6 +2192,7 @@ GAME = Game(
     evaluate=evaluate,
     evaluate_in_context=evaluate_in_context,
     score_round=score_round,
+    carry_counters=_carry_counters,
     source="shared/rules/koi-koi.md",
     max_pile=48,
     round_example=ROUND_EXAMPLE,

@@ -18,9 +18,10 @@ from collections.abc import Mapping
 from ..cards import (BIT, BLUE_RIBBONS, BRIGHTS, CHAFFS, FLOWERS, FULL_DECK, POETRY_RIBBONS,
                      RIBBONS, TENS, month_mask, slugs_of)
 from ..errors import TallyError
-from ..options import BOOL, HANAMI_BOOK, Option, Preset
+from ..options import BOOL, HANAMI_BOOK, Option, Preset, rule_words
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
-from ..rounds import events_of, int_field, piles_of, player_field, players_of
+from ..rounds import event_words, events_of, field_words, int_field, named, ordinal, \
+    piles_of, player_field, players_of
 from . import EventDef, Game, InputDef, YakuDef
 from ._capture import LENGTH_INPUT
 from . import koi_koi as KK
@@ -135,9 +136,11 @@ class Compiled:
 
 def compile(rules) -> Compiled:
     if rules.lucky_7_triple and not rules.lucky_7:
-        raise TallyError(said("option {option!r} needs {option2!r} on (it is its sub-option)",
-                              option="lucky_7_triple", option2="lucky_7"),
-                         game=GAME_ID, option="lucky_7_triple", field="options.lucky_7_triple")
+        raise TallyError(said("{game}: the house rule \"{rule}\" needs the house rule "
+                              "\"{needed}\" on", game=GAME_ID, rule=_rule("lucky_7_triple"),
+                              needed=_rule("lucky_7")),
+                         game=GAME_ID, option="lucky_7_triple", field="options.lucky_7_triple",
+                         known=("lucky_7",))
     return Compiled(rules)
 
 
@@ -241,6 +244,11 @@ def _err(msg, **kw):
     return TallyError(said("{game}: {message}", game=GAME_ID, message=msg), game=GAME_ID, **kw)
 
 
+def _rule(option_id: str):
+    """A house rule named as the setup page names it (its id stays in the error's fields)."""
+    return rule_words(GAME_ID, option_id)
+
+
 def _words(scoring) -> str:
     return " + ".join(f"{y[0]} {y[1]}" for y in scoring) or "no yaku"
 
@@ -272,21 +280,22 @@ def _month_said(flower: str, rnd: int):
 def _carry_of(rnd, players):
     raw = rnd.get("carry") or {}
     if not isinstance(raw, Mapping):
-        raise _err(said("'carry' must be the previous round's carry object"), field="carry")
+        raise _err(said("the previous round's carry must be given as that round handed it "
+                        "on"), field="carry")
     if raw.get("game_over"):
         raise _err(said("the previous round ended the game; start a new game"),
                    field="carry")
     out = {"round": raw.get("round", 0)}
     if not isinstance(out["round"], int) or isinstance(out["round"], bool) or out["round"] < 0:
-        raise _err(said("carry.round must be a whole number"), field="carry.round")
+        raise _err(said("the previous round's number of rounds played must be a whole number, "
+                        "0 or more, not {value!r}", value=out["round"]), field="carry.round")
     for key in ("totals", "rounds_won", "banks"):
         v = raw.get(key)
         if v is None:
             continue
         if not isinstance(v, Mapping) or set(v) - set(players) or not all(
                 isinstance(x, int) and not isinstance(x, bool) for x in v.values()):
-            raise _err(said("carry.{key} must map the players ({players}) to whole numbers",
-                            key=key, players=", ".join(players)), field=f"carry.{key}")
+            raise _err(KK._carry_part_words(key, players), field=f"carry.{key}")
         out[key] = {p: v.get(p, 0) for p in players}
     return out
 
@@ -380,8 +389,10 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         if t in ("koi_koi", "stop"):
             if stop is not None:
                 raise _err(said("event {i}: {player} calls {call} after {stopper}'s stop "
-                                "(event {j}) ended the round", i=i, player=p, call=t,
-                                stopper=stop[1], j=stop[0]), player=p, rule=t, field=f"events.{i}")
+                                "(event {j}) ended the round", i=ordinal(i), player=p,
+                                call=event_words(t),
+                                stopper=stop[1], j=ordinal(stop[0])), player=p, rule=t,
+                           field=f"events.{i}")
             decisions[p] += 1
             if decisions[p] > MAX_TURNS:
                 raise _err(said("{player} makes more than {n} decisions; a player has only "
@@ -392,58 +403,62 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             else:
                 forced = ev.get("forced", False)
                 if not isinstance(forced, bool):
-                    raise _err(said("event {i}: 'forced' must be true or false", i=i), rule=t,
-                               field=f"events.{i}.forced")
+                    raise _err(said("event {i}, \"{event}\": \"{what}\" must be yes or no, not "
+                                    "{value!r}", i=ordinal(i), event=event_words(t),
+                                    what=field_words(g, t, "forced"), value=forced), rule=t,
+                               event=t, field=f"events.{i}.forced")
                 if forced and not r.minimum_points:
-                    raise _err(said("event {i}: a forced koi-koi needs option {option}", i=i,
-                                    option="minimum_points"),
+                    raise _err(said("event {i}: a forced koi-koi needs the house rule "
+                                    "\"{rule}\"", i=ordinal(i), rule=_rule("minimum_points")),
                                player=p, option="minimum_points", field=f"events.{i}.forced")
                 calls.append([i, p, forced])
         elif t == "misdeal":
             if misdeal is not None:
-                raise _err(said("event {i}: a second misdeal", i=i), rule=t,
+                raise _err(said("event {i}: a second misdeal", i=ordinal(i)), rule=t,
                            field=f"events.{i}")
             misdeal = (i, p)
         elif t == "phoenix_revealed":
             if p in hands and not hands[p] & PHOENIX:
                 raise _err(said("event {i}: {player} revealed the Phoenix but was not dealt "
                                 "{card}",
-                                i=i, player=p, card="paulownia-phoenix"), player=p, card="paulownia-phoenix",
-                           rule=t, field=f"events.{i}")
+                                i=ordinal(i), player=p, card="paulownia-phoenix"), player=p,
+                           card="paulownia-phoenix", rule=t, field=f"events.{i}")
         elif t == "wild_capture":
             card = ev.get("card")
             if card is not None and (not isinstance(card, str) or card not in BIT or
                                      card == "paulownia-phoenix"):
-                raise _err(said("event {i}: wild_capture card {card!r} is not a card the "
-                                "Phoenix can take",
-                                i=i, card=card), card=str(card), rule=t, field=f"events.{i}.card")
+                raise _err(said("event {i}, \"{event}\": {card!r} is not a card the Phoenix "
+                                "can take", i=ordinal(i), event=event_words(t), card=card),
+                           card=str(card), rule=t, event=t, field=f"events.{i}.card")
             if p in given and not piles[p] & PHOENIX:
                 raise _err(said("event {i}: {player} played the Phoenix as a wild card but "
                                 "did not capture it",
-                                i=i, player=p), player=p, card="paulownia-phoenix", rule=t,
+                                i=ordinal(i), player=p), player=p, card="paulownia-phoenix", rule=t,
                            field=f"events.{i}")
         elif t == "automatic_win_hand":
             if not r.automatic_win:
-                raise _err(said("event {i}: automatic_win_hand needs option {option} (under "
+                raise _err(said("event {i}: \"{event}\" needs the house rule \"{rule}\" (under "
                                 "the book's rules such a hand is a misdeal the holder may "
-                                "call)", i=i, option="automatic_win"),
-                           player=p, option="automatic_win", field=f"events.{i}")
+                                "call)", i=ordinal(i), event=event_words(t),
+                                rule=_rule("automatic_win")),
+                           player=p, option="automatic_win", event=t, field=f"events.{i}")
             if any(a[1] == p for a in auto):
-                raise _err(said("event {i}: {player}'s automatic win is recorded twice", i=i,
-                                player=p), player=p,
+                raise _err(said("event {i}: {player}'s automatic win is recorded twice",
+                                i=ordinal(i), player=p), player=p,
                            rule=t, field=f"events.{i}")
             if p in hands and not KK._hand_qualifies(hands[p]):
                 raise _err(said("event {i}: {player}'s hand holds neither four pairs nor a "
-                                "whole month", i=i, player=p),
+                                "whole month", i=ordinal(i), player=p),
                            player=p, rule=t, field=f"hands.{p}")
             auto.append((i, p))
         elif t == "field_four_of_a_kind":
             if four is not None:
-                raise _err(said("event {i}: a second field_four_of_a_kind", i=i), rule=t,
-                           field=f"events.{i}")
+                raise _err(said("event {i}: a second \"{event}\"", i=ordinal(i),
+                                event=event_words(t)),
+                           rule=t, event=t, field=f"events.{i}")
             fl = ev.get("flower")
             if fl is not None and (not isinstance(fl, str) or fl not in FLOWER_IDS):
-                raise _err(said("event {i}: unknown flower {flower!r}", i=i, flower=fl),
+                raise _err(said("event {i}: unknown flower {flower!r}", i=ordinal(i), flower=fl),
                            rule=t,
                            field=f"events.{i}.flower")
             four = (i, fl)
@@ -451,23 +466,26 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             n = ev.get("count")
             if brights is not None or not isinstance(n, int) or isinstance(n, bool) \
                     or not 0 <= n <= 5:
-                raise _err(said("event {i}: opening_field_brights count must be 0-5, given "
-                                "once (got {n!r})", i=i, n=n), rule=t, field=f"events.{i}.count")
+                raise _err(said("event {i}, \"{event}\": the brights in the opening field must "
+                                "be 0-5, given once, not {value!r}", i=ordinal(i),
+                                event=event_words(t), value=n), rule=t, event=t,
+                           field=f"events.{i}.count")
             brights = n
         elif t == "sake_assignment":
             how = ev.get("as")
             if how not in ("ten", "chaff"):
-                raise _err(said("event {i}: sake_assignment 'as' must be 'ten' or 'chaff', "
-                                "not {value!r}",
-                                i=i, value=how), player=p, rule=t, field=f"events.{i}.as")
+                raise _err(said("event {i}, \"{event}\": the sake cup counts as a ten or as a "
+                                "chaff, not {value!r}", i=ordinal(i), event=event_words(t),
+                                value=how),
+                           player=p, rule=t, event=t, field=f"events.{i}.as",
+                           known=("ten", "chaff"))
             if not c.sake_choice:
-                raise _err(said("event {i}: the sake cup has no choice under these options "
-                                "(needs sake_10_or_1, or special_chaffs without "
-                                "sake_10_and_1)", i=i),
-                           player=p, option="sake_10_or_1", field=f"events.{i}")
+                # Oni Koi-Koi takes these three house rules from Koi-Koi, words and all
+                raise _err(KK._no_sake_choice(i), player=p, option="sake_10_or_1", event=t,
+                           field=f"events.{i}")
             if p in given and not piles[p] & SAKE:
-                raise _err(said("event {i}: {player} did not capture {card}", i=i, player=p,
-                                card="chrysanthemum-sake"),
+                raise _err(said("event {i}: {player} did not capture {card}", i=ordinal(i),
+                                player=p, card="chrysanthemum-sake"),
                            card="chrysanthemum-sake", player=p, field=f"events.{i}")
             sake_as[p] = how
 
@@ -476,7 +494,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             i = calls[0][0] if calls else stop[0]
             raise _err(said("the round ended at the deal ({kind}) but event {i} records a "
                             "koi-koi/stop decision",
-                            kind=kind, i=i), rule=kind, field=f"events.{i}")
+                            kind=named(KK.DEAL_ENDS[kind]), i=ordinal(i)), rule=kind,
+                       field=f"events.{i}")
 
     # 1. Pre-play outcomes (section 5 step 3).
     four_misdeal = four is not None and not (r.four_of_a_kind_not_misdeal or
@@ -486,24 +505,27 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                if misdeal else
                said("four cards of a month in the opening field: the same dealer redeals; the "
                     "round does not count") if four_misdeal else
-               said("both players hold an automatic-win hand (koi-koi.md A11): the same "
-                    "dealer redeals; the round does not count"))
+               said("both players hold an automatic-win hand: the same dealer redeals; the "
+                    "round does not count"))  # koi-koi.md A11
         no_decisions("misdeal")
         return _result(players, dealer, carry_in, c, length=length, role_all="misdeal",
                        played=False, notes=(why,))
     if four is not None and r.four_of_a_kind_not_misdeal and four[1] and dealer in given:
         mm = MONTHS[FLOWER_IDS.index(four[1])]
         if piles[dealer] & mm != mm:
-            raise _err(said("four_of_a_kind_not_misdeal: the dealer {dealer} captures the "
-                            "four {flower} cards, but their captures lack some",
-                            dealer=dealer, flower=four[1]), player=dealer,
+            raise _err(said("under the house rule \"{rule}\" the dealer {dealer} captures the "
+                            "four {month} cards, but their pile lacks some", dealer=dealer,
+                            month=four[1], rule=_rule("four_of_a_kind_not_misdeal")),
+                       player=dealer,
                        option="four_of_a_kind_not_misdeal", field=f"captures.{dealer}")
     flat = None
     if four is not None and r.four_of_a_kind_for_the_win:
         if auto:
-            raise _err(said("two pre-play outcomes: field_four_of_a_kind and "
-                            "automatic_win_hand"),
-                       rule="automatic_win_hand", field=f"events.{auto[0][0]}")
+            raise _err(said("two outcomes at the deal: \"{event}\" and \"{other}\"",
+                            event=event_words("field_four_of_a_kind"),
+                            other=event_words("automatic_win_hand")),
+                       rule="automatic_win_hand", event="automatic_win_hand",
+                       field=f"events.{auto[0][0]}")
         flat = (dealer, "four_of_a_kind_for_the_win",
                 said("four of a kind for the win: 4 {month} cards in the opening field, the "
                      "dealer {dealer} scores 6", month=four[1], dealer=dealer) if four[1] else
@@ -531,7 +553,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
         base, _s, met, _ch = pile_base(piles[p], c, month=month, sake_as=sake_as.get(p))
         if not met:
             raise _err(said("event {i}: {player} called koi-koi but their captured cards "
-                            "hold no yaku", i=i, player=p),
+                            "hold no yaku", i=ordinal(i), player=p),
                        player=p, rule="koi_koi", field=f"events.{i}")
         if r.minimum_points and base < 3:
             call[2] = True  # below 3 at the end, so below 3 then: the call was forced
@@ -540,8 +562,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     if stop is None:
         if r.dealers_delight:
             for p in players:
-                need_pile(p, said("dealers_delight looks at both final piles, leftovers "
-                                  "included (B4)"))
+                need_pile(p, said("\"{rule}\" looks at both final piles, leftovers included",
+                                  rule=_rule("dealers_delight")))  # B4
             if not any(pile_base(piles[p], c, month=month, sake_as=sake_as.get(p))[2]
                        for p in players):
                 return _result(players, dealer, carry_in, c, length=length, winner=dealer,
@@ -568,12 +590,13 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
     base, scoring, met, choice = pile_base(piles[s], c, month=month, sake_as=sake_as.get(s))
     if not met:
         raise _err(said("event {i}: {player} called stop but their captured cards hold no "
-                        "yaku", i=si, player=s),
+                        "yaku", i=ordinal(si), player=s),
                    player=s, rule="stop", field=f"events.{si}")
     if r.minimum_points and base < 3:
-        raise _err(said("event {i}: {player} may not stop with {points} points: "
-                        "minimum_points needs 3 (the call is a forced koi-koi)", i=si,
-                        player=s, points=base), player=s, option="minimum_points",
+        raise _err(said("event {i}: {player} may not stop with {points} points: the house "
+                        "rule \"{rule}\" needs 3 (the call is a forced koi-koi)", i=ordinal(si),
+                        player=s, points=base, rule=_rule("minimum_points")), player=s,
+                   option="minimum_points",
                    field=f"events.{si}")
     hits = tuple(_hit(y, c) for y in scoring)
     total = base
@@ -585,7 +608,8 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
             month_flower, MONTHS.index(month) + 1), total))
     extra = {"choices": [choice]} if choice else {}
     if r.winner_scores_all_yaku:
-        need_pile(other, said("winner_scores_all_yaku adds the opponent's yaku"))
+        need_pile(other, said("\"{rule}\" adds the opponent's yaku",
+                              rule=_rule("winner_scores_all_yaku")))
         ob, osc, _m, och = pile_base(piles[other], c, month=month, sake_as=sake_as.get(other))
         total += ob
         steps.append(Step("winner_scores_all_yaku", "add", ob, _words_said(
@@ -608,8 +632,7 @@ def koi_factor(r, s, calls, total, brights):
     counted = [cl for cl in calls if not (cl[2] and not r.minimum_points_call_counts_as_koikoi)]
     if len(counted) < len(calls):
         steps.append(Step("minimum_points", "note", 1, said(
-            "a koi-koi forced by minimum_points is not a real call "
-            "(minimum_points_call_counts_as_koikoi off)"), total))
+            "a forced koi-koi (under 3 points) is not a real call"), total))
     if r.challenge:
         skipped = [cl for cl in counted if cl[1] == s]
         counted = [cl for cl in counted if cl[1] != s]
@@ -630,8 +653,10 @@ def koi_factor(r, s, calls, total, brights):
     if r.super_bright or r.bright:
         name = "super_bright" if r.super_bright else "bright"
         if brights is None:
-            raise _err(said("record opening_field_brights (count 0 when none) to apply "
-                            "{option}", option=name),
+            raise _err(said("record \"{event}\" (0 when the field had no bright) to apply "
+                            "the house rule \"{rule}\"",
+                            event=event_words("opening_field_brights"), rule=_rule(name)),
+                       event="opening_field_brights",
                        option=name, rule="opening_field_brights", field="events")
         fld = 1 + brights if r.super_bright else (2 if brights else 1)
     else:

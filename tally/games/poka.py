@@ -161,7 +161,7 @@ def _claims(table, c, played: bool) -> dict:
                         if q == p else
                         said("{game}: {player!r} holds {card!r}, but {card!r} is dealt to "
                              "{other!r} in event {i}", game=GAME_ID, player=q, card=card,
-                             other=p, i=i),
+                             other=p, i=ordinal(i)),
                         game=GAME_ID, card=card, player=q, rule="teyaku",
                         field=f"hands.{q}")
             if p not in out and dealt & seen:
@@ -342,8 +342,8 @@ def score_round(rnd, c) -> RoundResult:
             any(h.id == "four_of_a_kind" for h in hits):
         champion = winner
     if champion:
-        notes.append(said("game over: {player} wins the game: four of a kind wins the game "
-                          "at once (four_of_a_kind_wins_game)", player=champion)
+        notes.append(said("game over: {player} wins the game: under the house rules, four of "
+                          "a kind wins the game at once", player=champion)
                      if tokens[champion] < c.target else
                      said("game over: {player} wins the game: {player} has {tokens} tokens "
                           "(first to {target})", player=champion, tokens=tokens[champion],

@@ -15,7 +15,7 @@ from ..cards import BRIGHTS, CARD, CHAFFS, FULL_DECK, RIBBONS, TENS, WILLOW, mas
 from ..errors import TallyError
 from ..options import BOOL, CHOICE, Option, rule_words
 from ..results import YakuHit, said
-from ..rounds import piles_of
+from ..rounds import event_words, ordinal, piles_of
 from . import EventDef, Game, InputDef, YakuDef, pile_mask
 from ._capture import (COMMON_EVENTS, HAND_SIZE, MONTHS, SETTLE_IDS, Compiled, Group, Ledger,
                        book_preset, card_step, check_all_captured, decide, evaluate_pile, finish,
@@ -223,20 +223,24 @@ def _hand_points(t, rnd, c) -> tuple[dict, list[str]]:
         p, where = ev["player"], f"events.{i}"
         combos = ev.get("combinations")
         if not isinstance(combos, (list, tuple)) or not combos:
-            raise TallyError(_said(said("hand_combination_claim (event {i}) needs a list of "
-                                        "'combinations'", i=i)), game="six-hundred", player=p,
-                             rule="hand_combination_claim", field=f"{where}.combinations")
+            raise TallyError(_said(said("\"{event}\" (event {i}) needs the hand "
+                                        "combinations claimed, as a list", i=ordinal(i),
+                                        event=event_words("hand_combination_claim"))),
+                             game="six-hundred", player=p, rule="hand_combination_claim",
+                             event="hand_combination_claim", field=f"{where}.combinations")
         for k in combos:
             if not isinstance(k, str) or k not in HAND:
-                raise TallyError(_said(said("unknown hand combination {value!r}; known: {ids}",
-                                            value=k, ids=", ".join(HAND))),
+                raise TallyError(_said(said("{value!r} is not a hand combination of this "
+                                            "game (these are: {combos})", value=k,
+                                            combos=", ".join(HAND_NAMES.values()))),
                                  game="six-hundred", player=p, rule=str(k),
-                                 field=f"{where}.combinations")
+                                 field=f"{where}.combinations", known=tuple(HAND))
         cards = ev.get("cards")
         if isinstance(cards, (str, bytes)) or not isinstance(cards, (list, tuple)):
-            raise TallyError(_said(said("hand_combination_claim (event {i}) needs the 'cards' "
-                                        "shown", i=i)), game="six-hundred", player=p,
-                             rule="hand_combination_claim", field=f"{where}.cards")
+            raise TallyError(_said(said("\"{event}\" (event {i}) needs the cards shown",
+                                        i=ordinal(i), event=event_words("hand_combination_claim"))),
+                             game="six-hundred", player=p, rule="hand_combination_claim",
+                             event="hand_combination_claim", field=f"{where}.cards")
         m = pile_mask(GAME, cards, player=p, field=f"{where}.cards")
         if m.bit_count() > size:
             raise TallyError(_said(said("{player} showed {n} cards, but a hand holds {size} with "
@@ -335,19 +339,23 @@ def _check_play_events(t, piles, union) -> list[str]:
         if ev["type"] == "wild_capture":
             p, slug = ev["player"], ev.get("card")
             if r.no_wild:
-                raise TallyError(_said(said("wild_capture with no_wild on (the Storm Chaff is not "
-                                            "wild)")),
+                raise TallyError(_said(said("\"{event}\" with the house rule \"{rule}\" on "
+                                            "(the Storm Chaff is not wild)",
+                                            event=event_words("wild_capture"),
+                                            rule=rule_words(GAME.id, "no_wild"))),
                                  game="six-hundred", player=p, option="no_wild",
-                                 rule="wild_capture", field=where)
+                                 rule="wild_capture", event="wild_capture", field=where)
             bit = pile_mask(GAME, [slug], player=p, field=f"{where}.card")
             for need, what in ((bit, slug), (LIGHTNING, "willow-lightning")):
                 if not piles[p] & need:
-                    raise TallyError(_said(said("wild_capture says {player} took {card!r} with the "
-                                                "Storm Chaff, but {missing!r} is not in "
+                    raise TallyError(_said(said("\"{event}\" says {player} took {card!r} with "
+                                                "the Storm Chaff, but {missing!r} is not in "
                                                 "{player}'s captures", player=p, card=slug,
-                                                missing=what)),
+                                                missing=what,
+                                                event=event_words("wild_capture"))),
                                      game="six-hundred", card=what, player=p,
-                                     rule="wild_capture", field=f"{where}.card")
+                                     rule="wild_capture", event="wild_capture",
+                                     field=f"{where}.card")
         elif ev["type"] == "leftovers":
             cards = ev.get("cards", [])
             m = pile_mask(GAME, cards, field=f"{where}.cards")

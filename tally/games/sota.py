@@ -169,7 +169,7 @@ def _score_declared(rnd, c):
     hands = rnd.get("hands")
     if isinstance(hands, Mapping) and hands:  # both kinds at once
         p = next(iter(hands))
-        raise TallyError(said("{game}: {player!r} has cards in 'hands' and the round has a "
+        raise TallyError(said("{game}: {player!r} has cards entered and the round has a "
                               "declared outcome: enter one or the other", game=GAME_ID,
                               player=p), game=GAME_ID, player=p, field=f"hands.{p}")
     outcome = _declared_outcome(rnd["outcome"], players)

@@ -19,6 +19,7 @@ from ..cards import (BRIGHTS, CHAFFS, FULL_DECK, RIBBONS, TENS, WILLOW, mask_of,
                      slugs_of)
 from ..options import BOOL, NUMBER, Option
 from ..results import Evaluation, Payment, YakuHit, said
+from ..rounds import ordinal
 from ..settlement import fewest_transfers
 from . import EventDef, Game, InputDef, YakuDef
 from ._capture import LENGTH_INPUT
@@ -243,12 +244,14 @@ def _burdens(g, rnd, t) -> dict:
         return {t.players[(i + k) % 3]: b for k, b in enumerate(BURDENS)}
     if not isinstance(raw, Mapping) or set(raw) != set(t.players) or \
             sorted(raw.values()) != list(BURDENS):
-        raise err(g, said("{key} must give each of the three players one of 100, 110 and 120",
-                          key=where),
-                  field=where)
+        what = said("the burdens") if where == "burdens" else \
+            said("the burdens in the previous round's carry")
+        raise err(g, said("{what} must give each of the three players one of 100, 110 and 120",
+                          what=what), field=where)
     if raw[t.dealer] != 100:
-        raise err(g, said("the dealer {player} carries the 100 burden (section 3.5), not "
-                          "{burden}", player=t.dealer, burden=raw[t.dealer]),
+        # section 3.5
+        raise err(g, said("the dealer {player} carries the 100 burden, not {burden}",
+                          player=t.dealer, burden=raw[t.dealer]),
                   player=t.dealer, field=where)
     return dict(raw)
 
@@ -263,65 +266,64 @@ def _claims(g, t, hands) -> dict:
         check_fields(g, ev, i, _FIELDS["hand_combo_claim"])
         p, cid = ev["player"], ev.get("combo")
         if not isinstance(cid, str) or cid not in COMBO_KIND:
-            raise err(g, said("event {i}: unknown hand combination {value!r}", i=i, value=cid),
-                      player=p,
-                      rule="hand_combo_claim", field=f"events.{i}.combo")
+            raise err(g, said("event {i}: unknown hand combination {value!r}", i=ordinal(i),
+                              value=cid),
+                      player=p, rule="hand_combo_claim", field=f"events.{i}.combo")
         kind = COMBO_KIND[cid]
         if any(COMBO_KIND[x[0]] == kind for x in out[p]):
             raise err(g, said("event {i}: {player} already claimed a {kind} combo; a player "
-                              "claims at most one Suit Combo and one Chaff Combo", i=i,
+                              "claims at most one Suit Combo and one Chaff Combo", i=ordinal(i),
                               player=p, kind=said("suit") if kind == "suit" else said("chaff")),
-                      player=p,
-                      rule="hand_combo_claim", field=f"events.{i}")
+                      player=p, rule="hand_combo_claim", field=f"events.{i}")
         shown = 0
         if ev.get("cards") is not None:
             from . import pile_mask
             shown = pile_mask(g, ev["cards"], player=p, field=f"events.{i}.cards")
             if shown.bit_count() > 7:
-                raise err(g, said("event {i}: {player} shows {n} cards from a 7-card hand", i=i,
-                                  player=p, n=shown.bit_count()),
+                raise err(g, said("event {i}: {player} shows {n} cards from a 7-card hand",
+                                  i=ordinal(i), player=p, n=shown.bit_count()),
                           player=p, field=f"events.{i}.cards")
             if p in hands and shown & ~hands[p]:
                 bad = slugs_of(shown & ~hands[p])[0]
                 raise err(g, said("event {i}: {player} shows {card}, which is not in their hand",
-                              i=i, player=p, card=bad),
+                              i=ordinal(i), player=p, card=bad),
                           player=p, card=bad, field=f"events.{i}.cards")
             for q, m in shown_by.items():
                 if q != p and m & shown:
                     bad = slugs_of(m & shown)[0]
                     raise err(g, said("event {i}: {card} is shown from both {other}'s and "
-                                      "{player}'s hands", i=i, card=bad, other=q, player=p),
+                                      "{player}'s hands", i=ordinal(i), card=bad, other=q,
+                                      player=p),
                               player=p, card=bad, field=f"events.{i}.cards")
             shown_by[p] = shown_by.get(p, 0) | shown
         elif p not in hands:
-            raise err(g, said("event {i}: {player}'s claim of {combo} needs the shown 'cards' (or "
-                              "{player}'s dealt hand in 'hands') to be checked", i=i, player=p,
-                              combo=cid), player=p,
+            raise err(g, said("event {i}: {player}'s claim of {combo} needs the cards shown (or "
+                              "{player}'s dealt hand) to be checked", i=ordinal(i), player=p,
+                              combo=COMBO_NAMES[cid]), player=p,
                       rule="hand_combo_claim", field=f"events.{i}.cards")
         hand = hands.get(p)
         if kind == "suit":
             source = hand if hand is not None else shown
             ok = [x for x in suit_combos(source) if x[0] == cid]
             if not ok:
-                raise err(g, said("event {i}: {player}'s {what} do not make {id} ({combo})", i=i,
-                                  player=p, what=said("hand") if hand is not None else
+                raise err(g, said("event {i}: {player}'s {what} do not make {id} ({combo})",
+                                  i=ordinal(i), player=p, what=said("hand") if hand is not None else
                                   said("shown cards"), id=cid, combo=COMBO_NAMES[cid]),
-                          player=p,
-                          rule="hand_combo_claim", field=f"events.{i}")
+                          player=p, rule="hand_combo_claim", field=f"events.{i}")
             out[p].append((cid, COMBO_POINTS[cid], shown or ok[0][2]))
         else:
             if hand is not None:
                 ok = chaff_combo(hand, True)
                 if shown and (hand & HAND_CHAFFS) & ~shown:
                     raise err(g, said("event {i}: a Chaff Combo shows every chaff in the hand; "
-                                      "{player} hides {card}", i=i, player=p,
+                                      "{player} hides {card}", i=ordinal(i), player=p,
                                       card=slugs_of(hand & HAND_CHAFFS & ~shown)[0]),
                               player=p, rule="hand_combo_claim", field=f"events.{i}.cards")
             else:
                 ok = chaff_combo(shown, shown.bit_count() == 7)
             if cid not in [x[0] for x in ok]:
                 raise err(g, said("event {i}: {player}'s {what} do not make {id} ({combo}; the "
-                                  "willow cards count as chaffs)", i=i, player=p,
+                                  "willow cards count as chaffs)", i=ordinal(i), player=p,
                                   what=said("hand") if hand is not None else
                                   said("shown cards"), id=cid, combo=COMBO_NAMES[cid]),
                           player=p, rule="hand_combo_claim",
@@ -382,14 +384,16 @@ def score_round(rnd: Mapping, c):
             claimed = {x[0] for x in claims[p]}
             missed = [(cid, pts) for cid, pts in best if cid not in claimed]
             if len(missed) == 1:  # at most one suit and one chaff combination (best_claims)
+                # S7: only claimed combinations score
                 notes.append(said("{player}'s dealt hand also makes {combo} {points} "
-                                  "(unclaimed: only claimed combinations score, S7)",
-                                  player=p, combo=missed[0][0], points=missed[0][1]))
+                                  "(unclaimed: only claimed combinations score)",
+                                  player=p, combo=COMBO_NAMES[missed[0][0]],
+                                  points=missed[0][1]))
             elif missed:
                 notes.append(said("{player}'s dealt hand also makes {combo} {points}, "
                                   "{combo2} {points2} (unclaimed: only claimed combinations "
-                                  "score, S7)", player=p, combo=missed[0][0],
-                                  points=missed[0][1], combo2=missed[1][0],
+                                  "score)", player=p, combo=COMBO_NAMES[missed[0][0]],
+                                  points=missed[0][1], combo2=COMBO_NAMES[missed[1][0]],
                                   points2=missed[1][1]))
     assert sum(led.total.values()) == 0
     winner, next_dealer, tied = decide(t, led.total)
