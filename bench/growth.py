@@ -12,7 +12,11 @@ Timed, each ``--runs`` times (median and range printed, never the best):
 - POST a round: the next round of the session (then undone, so the session keeps its size);
 - undo of an add: POST /undo right after that POST;
 - GET one round: the middle round;
-- PUT round 1: round 1 replaced by itself (every later round is rescored);
+- PUT round 1: round 1 corrected, to another played-out deal and back again in turn (the
+  later rounds are rescored until one starts from the same month, dealer and carry as
+  before; the rest are counted again from what they stored);
+- DELETE round 1 and its undo: every later round moves a month, so all are rescored (the
+  worst case of a correction);
 - unchanged poll: GET the session with If-None-Match of its version (a 304);
 - session page and unchanged poll of its live part (/s/<id>, /s/<id>/part), for reference;
 - group standings: GET /api/v1/groups/<id>/standings.
@@ -149,7 +153,8 @@ def build(db: str, sizes, groups, seed: int, database_url: str | None = None) ->
             inputs = [MAKERS[game](rng) for _ in range(n)]
             made = st.create_session(cfg, title=f"{game} {n}", inputs=inputs)
             out["sessions"][(game, n)] = {**made, "inputs": inputs,
-                                          "extra": MAKERS[game](rng)}
+                                          "extra": MAKERS[game](rng),
+                                          "other_first": MAKERS[game](rng)}
     for n in groups:
         gid, token = st.create_group(f"group {n}")
         for i in range(n):
@@ -212,9 +217,10 @@ def time_session(c: Client, s: dict, n: int, runs: int) -> dict:
     _ok(st, raw, 200, "GET session")
     version = json.loads(raw)["version"]
     times = {k: [] for k in ("POST a round", "undo of an add", "GET one round", "PUT round 1",
+                             "DELETE round 1", "undo of the delete",
                              "unchanged API poll", "session page",
                              "unchanged poll of /part")}
-    for _ in range(runs):
+    for run in range(runs):
         st, _, raw, dt = c.request("POST", f"{base}/rounds?t={t}", s["extra"],
                                    {"If-Match": f'"{version}"'})
         _ok(st, raw, 201, "POST round")
@@ -228,11 +234,19 @@ def time_session(c: Client, s: dict, n: int, runs: int) -> dict:
         st, _, raw, dt = c.request("GET", f"{base}/rounds/{(n + 1) // 2}?t={t}")
         _ok(st, raw, 200, "GET round")
         times["GET one round"].append(dt)
-        st, _, raw, dt = c.request("PUT", f"{base}/rounds/1?t={t}", s["inputs"][0],
+        first = s["other_first"] if run % 2 == 0 else s["inputs"][0]
+        st, _, raw, dt = c.request("PUT", f"{base}/rounds/1?t={t}", first,
                                    {"If-Match": f'"{version}"'})
         _ok(st, raw, 200, "PUT round 1")
         times["PUT round 1"].append(dt)
         version = json.loads(raw)["version"]
+        for op, method, path in (("DELETE round 1", "DELETE", f"{base}/rounds/1?t={t}"),
+                                 ("undo of the delete", "POST", f"{base}/undo?t={t}")):
+            st, _, raw, dt = c.request(method, path, {} if method == "POST" else None,
+                                       {"If-Match": f'"{version}"'})
+            _ok(st, raw, 200, op)
+            times[op].append(dt)
+            version = json.loads(raw)["version"]
         st, _, raw, dt = c.request("GET", f"{base}?t={t}", headers={
             "If-None-Match": f'"{version}"', "Accept-Encoding": "gzip, br"})
         _ok(st, raw, 304, "unchanged poll")

@@ -474,19 +474,57 @@ POSITION = ("month", "months_played", "length", "complete", "game_over", "game_w
             "dealer", "carry")
 
 
-def same_position(head: Mapping, other: Mapping) -> bool:
-    return all(head.get(k) == other.get(k) for k in POSITION)
+def same_position(head: Mapping, other: Mapping, *, but_carry: bool = False) -> bool:
+    return all(head.get(k) == other.get(k) for k in POSITION if not (but_carry and k == "carry"))
+
+
+def shifted(cfg: SeriesConfig, view: Mapping, carry: Mapping) -> RoundState | None:
+    """Round ``view`` as stored, entered with ``carry`` instead of the carry it was scored
+    with, when the two differ only in the game's running counts (``Game.carry_counters``):
+    the round scores the same, and the counts in its result move by the same amounts. None
+    when anything else differs (the round must be rescored)."""
+    counters = _counters_of(cfg)
+    old = view["carry_in"]
+    if not counters or set(old) != set(carry):
+        return None
+    moved = {}
+    for k, v in carry.items():
+        if k not in counters:
+            if v != old[k]:
+                return None
+        elif v != old[k]:
+            if not (isinstance(v, Mapping) and isinstance(old[k], Mapping) and set(v) == set(old[k])):
+                return None
+            moved[k] = {p: v[p] - old[k][p] for p in v}
+    res = dict(view["result"])
+    out = dict(res.get("carry") or {})
+    for k, by in moved.items():
+        if not isinstance(out.get(k), Mapping) or set(out[k]) != set(by):
+            return None
+        out[k] = {p: n + by[p] for p, n in out[k].items()}
+    res["carry"] = out
+    return RoundState(view["seq"], view["month"], view["dealer"], dict(carry), view["input"],
+                      res, view["counts_as_month"])
+
+
+def _counters_of(cfg: SeriesConfig) -> tuple[str, ...]:
+    counters = get_game(cfg.game).carry_counters
+    return counters(_rules_of(cfg)) if counters else ()
 
 
 def carry_forward(cfg: SeriesConfig, head: Mapping, old_head: Mapping, ledger: list,
-                  gain: Mapping) -> tuple[dict, dict]:
+                  gain: Mapping, carry: Mapping | None = None) -> tuple[dict, dict]:
     """A stored round whose position did not change, counted again after a correction of an
     earlier round: its head as stored with the totals and leaders recounted from ``head``
-    (the new summary before it) by the same arithmetic as ``advance``; and its net chips."""
+    (the new summary before it) by the same arithmetic as ``advance``, and the carry it hands
+    on when its counts were shifted (``shifted``); and its net chips."""
     points, chips, won, net = _counted(list(cfg.players), head, gain, ledger)
     champion = old_head.get("game_winner")
-    return {**old_head, "totals": _totals(cfg, points, chips, won),
-            "leaders": [champion] if champion in chips else leaders(chips, won)}, net
+    out = {**old_head, "totals": _totals(cfg, points, chips, won),
+           "leaders": [champion] if champion in chips else leaders(chips, won)}
+    if carry is not None:
+        out["carry"] = carry
+    return out, net
 
 
 def tally_round(tallies: Mapping, r: RoundState, net: Mapping) -> dict:

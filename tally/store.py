@@ -29,6 +29,7 @@ from datetime import datetime, timezone
 from decimal import Decimal
 from typing import Any, Callable
 
+import orjson
 import sqlite_utils
 
 from . import series
@@ -104,7 +105,9 @@ def new_id() -> str:
 
 
 def _dumps(x) -> str:
-    return json.dumps(x, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """Compact JSON text, the same as ``json.dumps(x, ensure_ascii=False, separators=(",",
+    ":"))``. (A NaN never gets here: outside numbers are bounded finite on the way in.)"""
+    return orjson.dumps(x, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 # ----------------------------------------------------------------------------- migrations
@@ -762,61 +765,88 @@ class Store:
             if steps:
                 head, tallies = steps[-1][1].head, steps[-1][1].tallies
             last = keep + len(steps)
+            recount = None
             if tail and last < n:
-                more = self._rescore_until_same(cfg, sid, head, tallies, last, n)
+                more, shift = self._rescore_until_same(cfg, sid, head, tallies, last, n)
                 steps += more
                 if more:
                     head, tallies = more[-1][1].head, more[-1][1].tallies
                 last = keep + len(steps)
+                recount = self._recount(cfg, sid, head, tallies, last, shift) \
+                    if last < n else None
+                if last < n and recount is None:  # a round that cannot be shifted: rescore
+                    steps += series.replay_after(cfg, head, tallies,
+                                                 self._inputs_after(sid, last), last + 1)
+                    head, tallies = steps[-1][1].head, steps[-1][1].tallies
+                    last = n
             ts = now()
             c.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ? AND seq <= ?",
                       (sid, keep, last if tail else n))
             views = self._insert_rounds(sid, steps, ts)
-            if tail and last < n:
-                head, tallies = self._recount(cfg, sid, head, tallies, last)
+            if recount is not None:
+                head, tallies = self._write_recount(sid, *recount)
             v, state_json = self._commit_head(sid, row, head, tallies, ts)
             self._log(sid, v, action, actor, before, changed, undoes)
         return {"version": v, "state": head, "state_json": state_json, "first": keep + 1,
                 "rounds": [r for r, _ in steps], "round_views": views}
 
     def _rescore_until_same(self, cfg: SeriesConfig, sid: str, head: dict, tallies: dict,
-                            last: int, n: int) -> list:
+                            last: int, n: int) -> tuple[list, bool]:
         """Rescore the stored rounds after ``last`` while they start from a different
         position than before (month, dealer, carry, months counted: ``series.POSITION``);
-        stop at the first that starts where it did, since it and all after it score the same."""
+        stop at the first that starts where it did, since it and all after it score the same
+        (``shift`` False), or where only the carry's running counts differ and the round can
+        take them (``shift`` True: it and the rounds after it score the same, their counts
+        moved by the same amounts: Koi-Koi's totals after a correction of the points)."""
         out, seq = [], last + 1
         while seq <= n:
             rows = self.conn.execute(
-                "SELECT seq, input, head FROM rounds WHERE session_id = ? AND seq >= ? AND "
-                "seq <= ? ORDER BY seq", (sid, seq - 1, min(n, seq + CHECKPOINT))).fetchall()
-            stored = {k: (i, h) for k, i, h in rows}
+                "SELECT seq, input, head, view FROM rounds WHERE session_id = ? AND seq >= ? "
+                "AND seq <= ? ORDER BY seq", (sid, seq - 1, min(n, seq + CHECKPOINT))).fetchall()
+            stored = {k: (i, h, v) for k, i, h, v in rows}
             while seq in stored:
-                if series.same_position(head, json.loads(stored[seq - 1][1])):
-                    return out
-                out += series.replay_after(cfg, head, tallies, [json.loads(stored[seq][0])], seq)
+                before = orjson.loads(stored[seq - 1][1])
+                if series.same_position(head, before):
+                    return out, False
+                if series.same_position(head, before, but_carry=True) and series.shifted(
+                        cfg, orjson.loads(stored[seq][2]), head["carry"]) is not None:
+                    return out, True
+                out += series.replay_after(cfg, head, tallies,
+                                           [orjson.loads(stored[seq][0])], seq)
                 head, tallies = out[-1][1].head, out[-1][1].tallies
                 seq += 1
-        return out
+        return out, False
 
-    def _recount(self, cfg: SeriesConfig, sid: str, head: dict, tallies: dict,
-                 last: int) -> tuple[dict, dict]:
+    def _recount(self, cfg: SeriesConfig, sid: str, head: dict, tallies: dict, last: int,
+                 shift: bool) -> tuple | None:
         """Count the stored rounds after ``last`` again from the new summary before them
-        (their results are as stored): each one's head, and the tallies kept every
-        CHECKPOINT-th round. Returns the summary after the last round."""
+        (their results are as stored, or with the carry's counts shifted): each one's head
+        (and view, when shifted), and the tallies kept every CHECKPOINT-th round. Nothing is
+        written (``_write_recount``); None when a round cannot be shifted after all."""
         tallies = series.copy_tallies(tallies)
-        heads, kept = [], []
-        for seq, ledger, line, gain, old in self.conn.execute(
-                "SELECT seq, ledger, line, gain, head FROM rounds WHERE session_id = ? AND "
-                "seq > ? ORDER BY seq", (sid, last)).fetchall():
-            gain = json.loads(gain)
-            head, net = series.carry_forward(cfg, head, json.loads(old), json.loads(ledger), gain)
-            series.tally_into(tallies, seq, json.loads(line)["month"], net, gain)
+        heads, views, kept = [], [], []
+        for seq, ledger, line, gain, old, view in self.conn.execute(
+                "SELECT seq, ledger, line, gain, head, view FROM rounds WHERE session_id = ? "
+                "AND seq > ? ORDER BY seq", (sid, last)).fetchall():
+            gain, carry = orjson.loads(gain), None
+            if shift:
+                r = series.shifted(cfg, orjson.loads(view), head["carry"])
+                if r is None:
+                    return None
+                views.append((_dumps(r.view()), sid, seq))
+                carry = series.next_position(cfg, [r])[2]
+            head, net = series.carry_forward(cfg, head, orjson.loads(old), orjson.loads(ledger),
+                                             gain, carry=carry)
+            series.tally_into(tallies, seq, orjson.loads(line)["month"], net, gain)
             heads.append((_dumps(head), sid, seq))
             if seq % CHECKPOINT == 0:
                 kept.append((_dumps(tallies), sid, seq))
-        self.conn.executemany("UPDATE rounds SET head = ? WHERE session_id = ? AND seq = ?", heads)
-        self.conn.executemany("UPDATE rounds SET tallies = ? WHERE session_id = ? AND seq = ?",
-                              kept)
+        return heads, views, kept, head, tallies
+
+    def _write_recount(self, sid, heads, views, kept, head, tallies) -> tuple[dict, dict]:
+        update = "UPDATE rounds SET {} = ? WHERE session_id = ? AND seq = ?"
+        for column, rows in (("head", heads), ("view", views), ("tallies", kept)):
+            self.conn.executemany(update.format(column), rows)
         return head, tallies
 
     def _inputs_after(self, sid: str, keep: int, count: int | None = None) -> list[dict]:

@@ -270,6 +270,63 @@ def test_a_correction_rescores_only_until_the_rounds_start_as_before(sqlite_st, 
     check_session(st, sid, cfg)
 
 
+KOI_COUNTS = ("totals", "rounds_won", "banks")  # koi_koi.py: what a round only adds to
+
+
+@pytest.mark.parametrize("options", [{}, {"steal_points": True}])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_koi_koi_correction_shifts_the_running_counts_of_the_later_rounds(
+        sqlite_st, seed, options):
+    """Koi-Koi's carry holds the running totals, rounds won (and banks): a correction of a
+    round's points changes every later round's carry, but no later round reads it to score
+    (no rule ends the game by it), so the rounds after the first that starts from the same
+    month and dealer are not rescored; they are stored with their counts moved (checked
+    against the full computation)."""
+    st = sqlite_st
+    rng = random.Random(seed)
+    cfg = series.check_config({"game": "koi-koi", "players": SEATS["koi-koi"], "length": None,
+                               "options": options})
+    inputs = [deal(rng, "koi-koi") for _ in range(40)]
+    sid = st.create_session(cfg, inputs=inputs)["id"]
+    old = series.replay(cfg, inputs)
+    while True:  # a correction that changes round 10's points, so the later totals move
+        new = deal(rng, "koi-koi")
+        now = series.replay(cfg, inputs[:9] + [new] + inputs[10:])
+        if now[9].result["carry"]["totals"] != old[9].result["carry"]["totals"]:
+            break
+    same = next((j for j in range(11, 41)
+                 if (old[j - 1].month, old[j - 1].dealer) == (now[j - 1].month, now[j - 1].dealer)
+                 and {k: v for k, v in old[j - 1].carry_in.items() if k not in KOI_COUNTS} ==
+                 {k: v for k, v in now[j - 1].carry_in.items() if k not in KOI_COUNTS}), 41)
+    seen = traced(st)
+    out = st.replace_round(sid, 1, 10, new)
+    st.conn.set_trace_callback(None)
+    assert [r.seq for r in out["rounds"]] == list(range(10, same))
+    if same <= 40:  # the later rounds' views are rewritten in place, never rescored
+        assert any(q.startswith("UPDATE rounds SET view") for q in seen)
+    check_session(st, sid, cfg)
+
+
+def test_a_koi_koi_correction_under_first_to_50_rescores_every_later_round(sqlite_st):
+    """Under "first to 50" the running totals end the game: no round's counts are shifted."""
+    st = sqlite_st
+    rng = random.Random(8)
+    cfg = series.check_config({"game": "koi-koi", "players": SEATS["koi-koi"], "length": None,
+                               "options": {"first_to_50": True}})
+    inputs = []
+    while len(inputs) < 6:
+        inputs.append(deal(rng, "koi-koi"))
+        if series.replay(cfg, inputs)[-1].result.get("carry", {}).get("game_over"):
+            inputs.pop()
+    sid = st.create_session(cfg, inputs=inputs)["id"]
+    new = {"captures": {"Aki": [], "Bo": []}, "events": []}  # round 1 a draw: totals change
+    assert series.replay(cfg, inputs)[0].result["carry"]["totals"] != \
+        series.replay(cfg, [new] + inputs[1:])[0].result["carry"]["totals"]
+    out = st.replace_round(sid, 1, 1, new)
+    assert [r.seq for r in out["rounds"]] == list(range(1, len(inputs) + 1))
+    check_session(st, sid, cfg)
+
+
 def test_a_correction_that_moves_every_later_round_rescores_them_all(sqlite_st):
     """Deleting a round moves every later one a month earlier: all are rescored."""
     st = sqlite_st
