@@ -364,7 +364,10 @@ def score_round(g, rnd: Mapping, c: Compiled, check) -> RoundResult:
                                    {"card_value": evals[p].details["card_value"],
                                     "yaku_value": evals[p].details["yaku_value"],
                                     "margin": margin if p == winner else (
-                                        0 if winner is None else -margin)}))
+                                        0 if winner is None else -margin),
+                                    # entered as totals (quick entry), not derived from cards
+                                    **({"declared": ["card_value", "yaku"]}
+                                       if "card_totals" in rnd else {})}))
     return RoundResult(g.id, preset, tuple(players), tuple(payments), winner,
                        winner or t.dealer, carry, tuple(out_notes + notes))
 

@@ -355,7 +355,10 @@ def score_round(rnd: Mapping, c) -> RoundResult:
         out.append(PlayerScore(p, tuple(hits[p]), captured[p], tuple(steps), total, role,
                                {"captured": captured[p],
                                 "achievements": sum(a.points for a, _ in ach_points[p]),
-                                "hand": penalty[p]}))
+                                "hand": penalty[p],
+                                # entered as totals (quick entry), not derived from cards
+                                **({"declared": ["captured", "achievements", "hand"]}
+                                   if p in totals_form else {})}))
     totals = {p: prev[p] + scores[p] for p in players}
     won = dict(prev_won)
     if went_out is not None:
