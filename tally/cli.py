@@ -136,10 +136,32 @@ def listen(host: str, port: int):
 def run_worker(app, sock, threads: int):
     from waitress import serve as waitress_serve
 
+    give_memory_back()
     # waitress spools a body to disk before the app sees it: past this it answers 413 itself
     # (plain text); up to it the app answers a JSON 413 naming the body (tally.api.limits)
     waitress_serve(app, sockets=[sock], threads=threads, ident="hanafuda-tally",
                    max_request_body_size=16 * app.config["MAX_CONTENT_LENGTH"])
+
+
+def give_memory_back(every: float = 10.0):
+    """Hand the memory a large request used back to the system (glibc's ``malloc_trim``),
+    every ``every`` seconds: a worker's threads each keep their own malloc arena, and what a
+    big export or a correction of a long series freed stays in them otherwise, so a worker
+    that once served one grows for good. A no-op where glibc is missing."""
+    import ctypes
+    import threading
+    import time
+
+    try:
+        trim = ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return
+
+    def loop():
+        while True:
+            time.sleep(every)
+            trim(0)
+    threading.Thread(target=loop, name="malloc-trim", daemon=True).start()
 
 
 def supervise(app, sock, threads: int, workers: int):

@@ -591,7 +591,13 @@ def replay_after(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inputs: lis
     """Score ``inputs`` as rounds ``first_seq``... of a series whose running summary before
     them is ``head`` and ``tallies`` (``replay`` without the rounds before: they are neither
     read nor rescored). Each round comes with its share of the running summary."""
-    out = []
+    return list(replay_steps(cfg, head, tallies, inputs, first_seq, field_prefix))
+
+
+def replay_steps(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inputs: Iterable[Mapping],
+                 first_seq: int, field_prefix: str = "rounds.{seq}."):
+    """``replay_after`` one round at a time (a store writes each as it comes, so a long
+    rescoring never holds every round at once)."""
     for i, inp in enumerate(inputs):
         seq = first_seq + i
         prefix = field_prefix.format(seq=seq) if field_prefix else ""
@@ -604,9 +610,8 @@ def replay_after(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inputs: lis
         r = score_one(cfg, inp, seq=seq, month=head["month"], dealer=head["dealer"],
                       carry=head["carry"], field_prefix=prefix)
         step = advance(cfg, head, tallies, r)
-        out.append((r, step))
+        yield r, step
         head, tallies = step.head, step.tallies
-    return out
 
 
 def leaders(chips: Mapping[str, float], won: Mapping[str, int]) -> list[str]:

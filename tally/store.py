@@ -680,17 +680,21 @@ class Store:
                                                           "title": title, "rounds": len(steps)})
         return {"id": sid, "edit_token": edit, "read_token": read, "version": version}
 
-    def _insert_rounds(self, sid: str, steps, ts: str) -> list[str]:
-        """Store rounds with their share of the running summary; returns their view texts."""
-        views = []
+    def _insert_rounds(self, sid: str, steps, ts: str) -> tuple[list[int], str | None, Any]:
+        """Store rounds with their share of the running summary, each as it comes (``steps``
+        may be a generator: a long rescoring never holds every round at once). Returns the
+        rounds' numbers, the first one's view text and the last step."""
+        seqs, first, step = [], None, None
         for r, step in steps:
-            views.append(_dumps(r.view()))
+            view = _dumps(r.view())
+            first = first or view
+            seqs.append(r.seq)
             self.conn.execute("INSERT INTO rounds (session_id, seq, view, created, input, ledger,"
                               " line, head, tallies, gain) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                              (sid, r.seq, views[-1], ts, _dumps(r.input), _dumps(step.ledger),
+                              (sid, r.seq, view, ts, _dumps(r.input), _dumps(step.ledger),
                                _dumps(step.line), _dumps(step.head),
                                _kept_tallies(r.seq, step.tallies), _dumps(step.gain)))
-        return views
+        return seqs, first, step
 
     def _log(self, sid, version, action, actor, before, after, undoes=None):
         self.conn.execute(
@@ -735,7 +739,7 @@ class Store:
                                    dealer=head["dealer"], carry=head["carry"])
             step = series.advance(cfg, head, tallies, new)
             ts = now()
-            view_json = self._insert_rounds(sid, [(new, step)], ts)[0]
+            view_json = self._insert_rounds(sid, [(new, step)], ts)[1]
             v, state_json = self._commit_head(sid, row, step.head, step.tallies, ts)
             self._log(sid, v, "add_round", actor, None, {"seq": seq, "input": inp})
         return {"version": v, "state": step.head, "round": new, "seq": seq,
@@ -761,61 +765,70 @@ class Store:
                 cfg, n, lambda k: self._checkpoint(cfg, sid, k),
                 lambda k, count=None: self._inputs_after(sid, k, count))
             head, tallies = self._checkpoint(cfg, sid, keep)
-            steps = series.replay_after(cfg, head, tallies, inputs, keep + 1)
-            if steps:
-                head, tallies = steps[-1][1].head, steps[-1][1].tallies
-            last = keep + len(steps)
-            recount = None
-            if tail and last < n:
-                more, shift = self._rescore_until_same(cfg, sid, head, tallies, last, n)
-                steps += more
-                if more:
-                    head, tallies = more[-1][1].head, more[-1][1].tallies
-                last = keep + len(steps)
-                recount = self._recount(cfg, sid, head, tallies, last, shift) \
-                    if last < n else None
-                if last < n and recount is None:  # a round that cannot be shifted: rescore
-                    steps += series.replay_after(cfg, head, tallies,
-                                                 self._inputs_after(sid, last), last + 1)
-                    head, tallies = steps[-1][1].head, steps[-1][1].tallies
-                    last = n
             ts = now()
-            c.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ? AND seq <= ?",
-                      (sid, keep, last if tail else n))
-            views = self._insert_rounds(sid, steps, ts)
-            if recount is not None:
-                head, tallies = self._write_recount(sid, *recount)
+            if tail:
+                seqs, first_view, head, tallies = self._rewrite_in_place(
+                    cfg, sid, keep, inputs, n, head, tallies, ts)
+            else:  # every later round moves: rescored and written one at a time
+                c.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ?", (sid, keep))
+                seqs, first_view, step = self._insert_rounds(sid, series.replay_steps(
+                    cfg, head, tallies, inputs, keep + 1), ts)
+                if step is not None:
+                    head, tallies = step.head, step.tallies
             v, state_json = self._commit_head(sid, row, head, tallies, ts)
             self._log(sid, v, action, actor, before, changed, undoes)
         return {"version": v, "state": head, "state_json": state_json, "first": keep + 1,
-                "rounds": [r for r, _ in steps], "round_views": views}
+                "rescored": seqs, "first_view": first_view}
 
-    def _rescore_until_same(self, cfg: SeriesConfig, sid: str, head: dict, tallies: dict,
-                            last: int, n: int) -> tuple[list, bool]:
-        """Rescore the stored rounds after ``last`` while they start from a different
-        position than before (month, dealer, carry, months counted: ``series.POSITION``);
-        stop at the first that starts where it did, since it and all after it score the same
-        (``shift`` False), or where only the carry's running counts differ and the round can
-        take them (``shift`` True: it and the rounds after it score the same, their counts
-        moved by the same amounts: Koi-Koi's totals after a correction of the points)."""
-        out, seq = [], last + 1
-        while seq <= n:
-            rows = self.conn.execute(
-                "SELECT seq, input, head, view FROM rounds WHERE session_id = ? AND seq >= ? "
-                "AND seq <= ? ORDER BY seq", (sid, seq - 1, min(n, seq + CHECKPOINT))).fetchall()
-            stored = {k: (i, h, v) for k, i, h, v in rows}
-            while seq in stored:
-                before = orjson.loads(stored[seq - 1][1])
-                if series.same_position(head, before):
-                    return out, False
-                if series.same_position(head, before, but_carry=True) and series.shifted(
-                        cfg, orjson.loads(stored[seq][2]), head["carry"]) is not None:
-                    return out, True
-                out += series.replay_after(cfg, head, tallies,
-                                           [orjson.loads(stored[seq][0])], seq)
-                head, tallies = out[-1][1].head, out[-1][1].tallies
-                seq += 1
-        return out, False
+    def _rewrite_in_place(self, cfg: SeriesConfig, sid: str, keep: int, inputs: list, n: int,
+                          head: dict, tallies: dict, ts: str) -> tuple:
+        """Rounds ``keep + 1``... replaced by ``inputs``, the stored rounds after them keeping
+        their numbers: rescored (each written as it comes) while they start from a different
+        position than before (month, dealer, carry, months counted: ``series.POSITION``); from
+        the first that starts where it did, or where only the carry's running counts differ
+        and the round can take them (``series.shifted``), they score the same and are only
+        counted again (``_recount``). Returns (rescored numbers, first view, head, tallies)."""
+        last = keep + len(inputs)
+        old = self._stored_head(sid, last)  # read before the row is rewritten
+        self.conn.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ? AND seq <= ?",
+                          (sid, keep, last))
+        seqs, first_view, step = self._insert_rounds(
+            sid, series.replay_steps(cfg, head, tallies, inputs, keep + 1), ts)
+        head, tallies = step.head, step.tallies
+        settled = False
+        while last < n:
+            rows = self._stored_rows(sid, last + 1, n)
+            if not rows:  # the rounds are numbered 1..n without gaps: never
+                raise Conflict(said("the session's rounds changed meanwhile; try again"),
+                               field="round")
+            for seq, inp, stored_head, view in rows:
+                if not settled:
+                    shift = series.same_position(head, old, but_carry=True) and \
+                        series.shifted(cfg, orjson.loads(view), head["carry"]) is not None
+                    if series.same_position(head, old) or shift:
+                        recount = self._recount(cfg, sid, head, tallies, last, shift)
+                        if recount is not None:
+                            head, tallies = self._write_recount(sid, *recount)
+                            return seqs, first_view, head, tallies
+                        settled = True  # a round that cannot be shifted: rescore the rest
+                self.conn.execute("DELETE FROM rounds WHERE session_id = ? AND seq = ?",
+                                  (sid, seq))
+                more, _, step = self._insert_rounds(sid, series.replay_steps(
+                    cfg, head, tallies, [orjson.loads(inp)], seq), ts)
+                seqs += more
+                head, tallies, old, last = step.head, step.tallies, orjson.loads(stored_head), seq
+        return seqs, first_view, head, tallies
+
+    def _stored_head(self, sid: str, seq: int) -> dict:
+        (text,) = self.conn.execute("SELECT head FROM rounds WHERE session_id = ? AND seq = ?",
+                                    (sid, seq)).fetchone()
+        return orjson.loads(text)
+
+    def _stored_rows(self, sid: str, first: int, n: int) -> list[tuple]:
+        """(seq, input, head, view) texts of a few stored rounds from ``first`` on."""
+        return self.conn.execute(
+            "SELECT seq, input, head, view FROM rounds WHERE session_id = ? AND seq >= ? AND "
+            "seq <= ? ORDER BY seq", (sid, first, min(n, first + CHECKPOINT - 1))).fetchall()
 
     def _recount(self, cfg: SeriesConfig, sid: str, head: dict, tallies: dict, last: int,
                  shift: bool) -> tuple | None:
@@ -945,7 +958,7 @@ class Store:
             v, state_json = self._commit_head(sid, row, head, tallies, ts)
             self._log(sid, v, "finish", actor, {"seq": n, "month": head["month"]}, {"seq": n})
         return {"version": v, "state": json.loads(state_json), "state_json": state_json,
-                "first": n + 1, "rounds": [], "round_views": []}
+                "first": n + 1, "rescored": [], "first_view": None}
 
     def export(self, sid: str) -> dict:
         row = self.need_session(sid)

@@ -261,7 +261,7 @@ def test_a_correction_rescores_only_until_the_rounds_start_as_before(sqlite_st, 
     same = first_same_position(cfg, inputs, inputs[:34] + [new] + inputs[35:], 35)
     seen = traced(st)
     out = st.replace_round(sid, 1, 35, new)
-    assert [r.seq for r in out["rounds"]] == list(range(35, same))
+    assert out["rescored"] == list(range(35, same))
     reads = [q for q in seen if q.lstrip().upper().startswith("SELECT") and "FROM rounds" in q
              and "max(seq)" not in q]
     assert reads and all(lowest_seq(q) >= 33 or "seq = 32" in q for q in reads), reads
@@ -301,7 +301,7 @@ def test_a_koi_koi_correction_shifts_the_running_counts_of_the_later_rounds(
     seen = traced(st)
     out = st.replace_round(sid, 1, 10, new)
     st.conn.set_trace_callback(None)
-    assert [r.seq for r in out["rounds"]] == list(range(10, same))
+    assert out["rescored"] == list(range(10, same))
     if same <= 40:  # the later rounds' views are rewritten in place, never rescored
         assert any(q.startswith("UPDATE rounds SET view") for q in seen)
     check_session(st, sid, cfg)
@@ -323,7 +323,7 @@ def test_a_koi_koi_correction_under_first_to_50_rescores_every_later_round(sqlit
     assert series.replay(cfg, inputs)[0].result["carry"]["totals"] != \
         series.replay(cfg, [new] + inputs[1:])[0].result["carry"]["totals"]
     out = st.replace_round(sid, 1, 1, new)
-    assert [r.seq for r in out["rounds"]] == list(range(1, len(inputs) + 1))
+    assert out["rescored"] == list(range(1, len(inputs) + 1))
     check_session(st, sid, cfg)
 
 
@@ -334,7 +334,7 @@ def test_a_correction_that_moves_every_later_round_rescores_them_all(sqlite_st):
     cfg = series.check_config({"game": "koi-koi", "players": SEATS["koi-koi"], "length": None})
     sid = st.create_session(cfg, inputs=[deal(rng, "koi-koi") for _ in range(40)])["id"]
     out = st.delete_round(sid, 1, 20)
-    assert [r.seq for r in out["rounds"]] == list(range(20, 40))
+    assert out["rescored"] == list(range(20, 40))
     check_session(st, sid, cfg)
 
 
@@ -348,7 +348,7 @@ def test_an_undo_of_an_add_rescores_nothing_and_reads_no_round(sqlite_st):
         v = st.add_round(sid, v, deal(rng, "koi-koi"))["version"]
     seen = traced(st)
     out = st.undo(sid, v)
-    assert out["rounds"] == [] and st.last_seq(sid) == 29
+    assert out["rescored"] == [] and st.last_seq(sid) == 29
     views = [q for q in seen if "SELECT input FROM rounds" in q]
     assert all(lowest_seq(q) > 30 for q in views), views  # not even round 30's
     st.conn.set_trace_callback(None)

@@ -255,8 +255,8 @@ def changed_body(out: dict, seq: int | None) -> str:
     """A change's answer: the new version, the round it names (when it is in force) and the
     head of the summary; the other rounds and the whole ledger are read with a GET."""
     rnd = "null"
-    if seq is not None and out["round_views"] and out["first"] == seq:
-        rnd = out["round_views"][0]
+    if seq is not None and out["first_view"] and out["first"] == seq:
+        rnd = out["first_view"]
     return '{"version":%d,"round":%s,"state":%s}' % (out["version"], rnd, out["state_json"])
 
 
