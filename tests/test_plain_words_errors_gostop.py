@@ -22,29 +22,12 @@ import tally
 from tally.errors import TallyError
 from tally.games.go_stop import go_terms
 
-from test_plain_words_errors import not_plain, templates_of
+from test_plain_words_errors import catalogues, client, not_plain, templates_of  # noqa: F401 (fixtures)
 from test_plain_words_templates import leaks
 
 GID = "go-stop"
 KEYS = ("an id in snake_case", "a key path", "a quoted key", "a raw default")
 LANGS = ("en", "ja", "ko")
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory):
-    app = tally.create_app({"TESTING": True,
-                            "DATABASE": str(tmp_path_factory.mktemp("pwg") / "t.sqlite")})
-    return app.test_client()
-
-
-@pytest.fixture(scope="module")
-def catalogues():
-    from babel.messages.pofile import read_po
-    out = {}
-    for lang in ("ja", "ko"):
-        with open(f"tally/translations/{lang}/LC_MESSAGES/messages.po", "rb") as f:
-            out[lang] = read_po(f)
-    return out
 
 
 def example() -> dict:

@@ -21,7 +21,7 @@ import pytest
 
 import tally
 
-from test_plain_words_errors import not_plain, templates_of
+from test_plain_words_errors import catalogues, client, not_plain, templates_of  # noqa: F401 (fixtures)
 
 LANGS = ("en", "ja", "ko")
 KK, ONI, HJH, HACHI = "koi-koi", "oni-koi-koi", "hachi-juu-hana", "hachi"
@@ -30,23 +30,6 @@ KK, ONI, HJH, HACHI = "koi-koi", "oni-koi-koi", "hachi-juu-hana", "hachi"
 POETRY3 = ["pine-poetry", "plum-poetry", "cherry-poetry"]
 FIVE_TENS = ["plum-warbler", "wisteria-cuckoo", "iris-bridge", "pampas-geese", "willow-swallow"]
 VIEW = ["cherry-curtain", "chrysanthemum-sake"]  # Flower Viewing (hanami)
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory):
-    app = tally.create_app({"TESTING": True,
-                            "DATABASE": str(tmp_path_factory.mktemp("pwk") / "t.sqlite")})
-    return app.test_client()
-
-
-@pytest.fixture(scope="module")
-def catalogues():
-    from babel.messages.pofile import read_po
-    out = {}
-    for lang in ("ja", "ko"):
-        with open(f"tally/translations/{lang}/LC_MESSAGES/messages.po", "rb") as f:
-            out[lang] = read_po(f)
-    return out
 
 
 def example(game: str, **changes) -> dict:
