@@ -7,7 +7,8 @@ What is timed, and against what (issue 12, "Honest benchmarks"):
   ones rounds end with: the deck is dealt and every hand played out to the last card
   (bench/rounds.py, ``played_out``), and each player's captured pile is scored. Every run
   draws fresh piles, so no cache is warmed on the piles it is then timed on.
-- ``score_round``: ``tally.score_round`` of complete rounds with events (bench/rounds.py).
+- ``score_round``: ``tally.score_round`` of complete rounds with events (bench/rounds.py),
+  alone and followed by ``to_dict()`` of the result (as the API and the store use it).
 - Each figure is the median of ``--runs`` runs (at least 5) with the range of all of them,
   never the best run, and is printed as a ratio to the baseline it names: the public peer
   scorers' figures below, the issue's targets, and, when ``--peers`` names a timing harness
@@ -93,13 +94,18 @@ def bench_piles(game: str, rng: random.Random, runs: int, n: int, peer) -> dict:
     return {"ours": ours, "peer": theirs, "mean_cards": statistics.mean(sizes)}
 
 
-def bench_rounds(game: str, make, rng: random.Random, runs: int, n: int) -> list[float]:
-    """Microseconds per ``tally.score_round`` over ``runs`` runs of ``n`` fresh rounds."""
-    out = []
+def bench_rounds(game: str, make, rng: random.Random, runs: int,
+                 n: int) -> tuple[list[float], list[float]]:
+    """Microseconds per ``tally.score_round``, and per ``score_round`` + ``to_dict()`` (what
+    the API and the store do with every round), over ``runs`` runs of ``n`` fresh rounds;
+    both are timed on each run's rounds, one after the other."""
+    alone, with_dict = [], []
     for _ in range(runs):
         rounds = [make(rng) for _ in range(n)]
-        out.append(timed(lambda r: tally.score_round(game, r), rounds) / n * 1e6)
-    return out
+        alone.append(timed(lambda r: tally.score_round(game, r), rounds) / n * 1e6)
+        with_dict.append(timed(lambda r: tally.score_round(game, r).to_dict(), rounds)
+                         / n * 1e6)
+    return alone, with_dict
 
 
 def _rate(values) -> str:
@@ -126,7 +132,8 @@ def report_piles(game: str, res: dict, peer) -> None:
               f"{'met' if r_med >= 2 else 'MISSED'} (goal 2x)")
 
 
-def report_rounds(game: str, kind: str, us: list[float]) -> None:
+def report_rounds(game: str, kind: str, timings: tuple[list[float], list[float]]) -> None:
+    us, with_dict = timings
     med, lo, hi = summary(us)
     line = f"{game}: score_round, {kind}: {med:.1f} us median ({lo:.1f}-{hi:.1f})"
     target = TARGET_ROUND_US.get((game, kind))
@@ -134,6 +141,9 @@ def report_rounds(game: str, kind: str, us: list[float]) -> None:
         line += (f"; target < {target:.0f} us: {'met' if med < target else 'MISSED'} "
                  f"({med / target:.2f}x the target)")
     print(line)
+    d_med, d_lo, d_hi = summary(with_dict)
+    print(f"{game}: score_round + to_dict(), {kind}: {d_med:.1f} us median "
+          f"({d_lo:.1f}-{d_hi:.1f})")
 
 
 def main(argv=None) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .cards import BIT
 from .errors import TallyError
 from .results import Said, said
 
@@ -73,8 +74,12 @@ def players_of(g, rnd: Mapping, *, minimum: int | None = None,
                maximum: int | None = None) -> tuple[str, ...]:
     players = rnd.get("players")
     lo, hi = minimum or g.players[0], maximum or g.players[1]
-    if not isinstance(players, (list, tuple)) or not all(
-            isinstance(p, str) and p for p in players):
+    named = isinstance(players, (list, tuple))
+    for p in players if named else ():
+        if not (isinstance(p, str) and p):
+            named = False
+            break
+    if not named:
         raise TallyError(said("{game}: the players must be a list of names", game=g.id),
                          game=g.id,
                          field="players")
@@ -121,9 +126,19 @@ def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
             raise TallyError(said("{game}: {what} name {player!r}, who is not one of the "
                                   "players", game=g.id, what=key_words(key), player=name),
                              game=g.id, player=name, field=f"{key}.{name}")
-    piles, seen, held = {}, {}, 0  # held: every card of the piles read so far
+    piles, held = {}, 0  # held: every card of the piles read so far
+    fits, most = ~g.deck, g.max_pile
     for p in players:
-        mask = pile_mask(g, raw.get(p, ()), player=p, field=f"{key}.{p}")
+        cards = raw.get(p, ())
+        # pile_mask's own fast path, inline (a round reads a pile per player); any other
+        # pile goes to pile_mask, which names what is wrong with it
+        try:
+            mask = sum(map(_BIT_OF, cards)) if type(cards) is list else -1
+        except (KeyError, TypeError):
+            mask = -1
+        if mask < 0 or mask.bit_count() != len(cards) or mask & fits or \
+                most is not None and len(cards) > most:
+            mask = pile_mask(g, cards, player=p, field=f"{key}.{p}")
         if deck is not None and mask & ~deck:
             from .cards import slugs_of
             bad = slugs_of(mask & ~deck)[0]
@@ -141,18 +156,18 @@ def piles_of(g, rnd: Mapping, players, key: str = "captures", *, required=True,
         if clash:
             from .cards import slugs_of
             card = slugs_of(clash)[0]
-            other = next(q for q, m in seen.items() if m & clash & -clash)
+            other = next(q for q, m in piles.items() if m & clash & -clash)
             pile = str(key_words(key)).removeprefix("the ")  # "A's and B's captured cards"
             raise TallyError(said("card {card!r} is in both {other}'s and {player}'s {what}",
                                   card=card, other=other, player=p, what=named(pile)),
                              game=g.id, card=card, player=p, field=f"{key}.{p}")
-        seen[p] = mask
         piles[p] = mask
         held |= mask
     return piles
 
 
 _PILE_MASK: list = []
+_BIT_OF = BIT.__getitem__
 
 
 def _load_pile_mask():
@@ -161,8 +176,9 @@ def _load_pile_mask():
     return pile_mask
 
 
-def events_of(g, rnd: Mapping, players) -> list[dict]:
-    """The round's events, each checked against the game's event list and the players."""
+def events_of(g, rnd: Mapping, players, *, copy: bool = True) -> list[dict]:
+    """The round's events, each checked against the game's event list and the players; each
+    a copy, or with ``copy`` off (for a game that only reads them) the caller's own dict."""
     raw = rnd.get("events", [])
     if not isinstance(raw, (list, tuple)):
         raise TallyError(said("{game}: the events must be a list", game=g.id), game=g.id,
@@ -187,7 +203,7 @@ def events_of(g, rnd: Mapping, players) -> list[dict]:
                                       event=event_words(kind), player=ev.get("player")),
                                  game=g.id, player=ev.get("player"), rule=kind, event=kind,
                                  field=f"events.{i}.player")
-        out.append(dict(ev))
+        out.append(ev if not copy and type(ev) is dict else dict(ev))
     return out
 
 

@@ -34,6 +34,11 @@ SALE_SETS_MASK = GODORI | HONG | CHEONG | CHO
 from .go_stop import evaluate as evaluate_pile
 
 
+# a named tuple built on every round is made as a plain tuple is (its class's generated
+# __new__ is a Python call)
+_new = tuple.__new__
+
+
 def _is_map(x):
     return type(x) is dict or isinstance(x, Mapping)
 
@@ -120,7 +125,7 @@ def read_table(g, rnd, c: Compiled) -> Table:
         shown_all |= m
         if claim is not None:
             claims[p] = claim
-    return Table(players, dealer, active, sitters, claims, shown_all)
+    return _new(Table, (players, dealer, active, sitters, claims, shown_all))
 
 
 def _sitting_out(rnd, players, dealer, c: Compiled):
@@ -291,7 +296,7 @@ def read_inputs(g, rnd, c: Compiled, table: Table) -> Inputs:
             raise _err(said("Go-Stop: card {card!r} is in {player!r}'s captures and shown by "
                             "a player who sat out", card=bad, player=p), card=bad, player=p,
                        field=f"captures.{p}")
-    events = events_of(g, rnd, table.active)
+    events = events_of(g, rnd, table.active, copy=False)  # the replay only reads them
     declared = read_declared(rnd, c, table)
     if declared:
         check_no_sake_for_declared(rnd, events, declared)
@@ -308,7 +313,8 @@ def read_inputs(g, rnd, c: Compiled, table: Table) -> Inputs:
         raise _err(said("Go-Stop: in the previous round's carry, the nagari hands carried "
                         "must be a whole number, 0 or more, not {value!r}", value=carry_n),
                    field="carry.nagari")
-    return Inputs(piles, events, check, carry_n, carry.get("compensation", []), declared)
+    return _new(Inputs, (piles, events, check, carry_n, carry.get("compensation", []),
+                         declared))
 
 
 # =============================================================================================
@@ -623,9 +629,9 @@ def check_no_sake_for_declared(rnd, events, declared):
 class Hand(NamedTuple):
     """The hand as its events tell it, once replayed."""
     target: int  # the Stop target (5.1)
-    gos: dict  # player -> the scores of their Go calls, in order
-    heundeum: dict  # player -> months shown
-    bombs: dict  # player -> months bombed
+    gos: dict  # player -> the scores of their Go calls, in order (a tuple)
+    heundeum: dict  # player -> months shown (a tuple)
+    bombs: dict  # player -> months bombed (a tuple)
     offers: tuple  # refused nagari offers: (offerer, refuser, index, lapsed at or None)
     oe: tuple  # (index, event) of each oe-myeon
     sake_as: dict  # sake_designation events: player -> animal or junk
@@ -650,9 +656,10 @@ class _Replay:
         r = self.r = c.r
         self.c, self.active, self.dealer, self.check = c, active, dealer, check
         self.target = r.stop_threshold_2p if len(active) == 2 else r.stop_threshold_3p
-        self.gos = {p: [] for p in active}
-        self.heundeum = {p: [] for p in active}
-        self.bombs = {p: [] for p in active}
+        # player -> a tuple, replaced as a call comes (most players make none)
+        self.gos = dict.fromkeys(active, ())
+        self.heundeum = dict.fromkeys(active, ())
+        self.bombs = dict.fromkeys(active, ())
         # player -> how many so far (a player not in them: none yet); the events that count
         # name a player at the table (events_of checks it)
         self.passes, self.ppuks, self.stacks = {}, {}, {}
@@ -682,12 +689,12 @@ class _Replay:
                     self.junk.append((ev["type"], q, p, n))
 
     def frozen(self) -> Hand:
-        return Hand(self.target, self.gos, self.heundeum, self.bombs,
-                    tuple(tuple(o) for o in self.offers) if self.offers else (), tuple(self.oe),
-                    self.sake_as, frozenset(self.weol) if self.weol else _NO_ONE,
-                    tuple(self.junk), self.last_owner, tuple(self.instant), self.end,
-                    tuple(self.fours), self.go_index,
-                    frozenset(self.reverse_go) if self.reverse_go else _NO_ONE)
+        return _new(Hand, (
+            self.target, self.gos, self.heundeum, self.bombs,
+            tuple(tuple(o) for o in self.offers) if self.offers else (), tuple(self.oe),
+            self.sake_as, frozenset(self.weol) if self.weol else _NO_ONE, tuple(self.junk),
+            self.last_owner, tuple(self.instant), self.end, tuple(self.fours), self.go_index,
+            frozenset(self.reverse_go) if self.reverse_go else _NO_ONE))
 
 
 _NO_ONE = frozenset()
@@ -733,7 +740,7 @@ def _on_go(h, i, ev, p):
         _check_go(h.target, _given(g), p, s, i)
     if any(q != p for q in h.go_index):  # an opponent said Go before
         h.reverse_go.add(p)  # a Go answering an opponent's Go: reverse Go (yeokgo)
-    g.append(s)
+    h.gos[p] = (*g, s)
     h.go_index.setdefault(p, i)
 
 
@@ -784,7 +791,7 @@ def _on_heundeum(h, i, ev, p):
                         "(\"{rule}\"), not on turn {turn}", at=_at(i), turn=turn,
                         rule=rule_words(GID, "heundeum_timing")), player=p,
                    option="heundeum_timing", field=f"events.{i}.turn")
-    h.heundeum[p].append(m)
+    h.heundeum[p] += (m,)
 
 
 def _on_bomb(h, i, ev, p):
@@ -800,7 +807,7 @@ def _on_bomb(h, i, ev, p):
         raise _err(said("{at}{player!r} bombed {month} twice", at=_at(i), player=p,
                         month=m), player=p,
                    field=f"events.{i}.month")
-    h.bombs[p].append(m)
+    h.bombs[p] += (m,)
     h.steal(ev, p, 1 if r.bomb_steals_junk else 0)
 
 

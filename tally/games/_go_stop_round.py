@@ -34,6 +34,29 @@ from ._go_stop_phases import (DECLARED_BAKS, Declared, Hand, Inputs, Table, _err
 from .go_stop import (BRIGHT_ROWS, GID, NAMES, RAIN, RIBBON_ROWS, SAKE, Compiled,
                       _choice_words, go_terms)
 
+# a named tuple built on every round is made as a plain tuple is (its class's generated
+# __new__ is a Python call, about a tenth of a microsecond each)
+_new = tuple.__new__
+
+# Steps a table sees again and again (the same players, small amounts): made once and handed
+# out again, as a Step and its Said are never changed. Keyed by everything they are made of,
+# all str or int; each memo starts afresh when full.
+_MEMO_MOST = 2048
+_PAYS: dict = {}  # (loser, winner, amount) -> their "pays" step
+_LOSER_BASE: dict = {}  # (winner, points) -> the losers' first step
+_WINNER_BASE: dict = {}  # (winner, points, declared?) -> the winner's first step
+_GO_STEP: dict = {}  # (Go calls, points added, total) -> the winner's Go step
+_SHAKE_WORDS: dict = {}  # (factor, player, month) -> a heundeum's words
+_STOP_PAYMENTS: dict = {}  # (loser, winner, amount) -> the loser's Stop payment
+
+
+def _kept(memo: dict, key, value):
+    """``value``, kept under ``key`` in ``memo``."""
+    if len(memo) >= _MEMO_MOST:
+        memo.clear()
+    memo[key] = value
+    return value
+
 
 # =============================================================================================
 # score_round: the phases in order
@@ -92,11 +115,11 @@ def winner_candidates(c: Compiled, forced, W, mW, dW: Declared | None):
         return [declared_candidate(c, dW)]
     if not mW & c.flex_mask:  # no flexible card held: one way to count
         n_a, j = c.counts(mW, 0)
-        return [Candidate(0, n_a, j, *c.scored(mW, n_a, j))]
+        return [_new(Candidate, (0, n_a, j, *c.scored(mW, n_a, j)))]
     cands = []
     for d in _designations(c, forced, W, mW):
         n_a, j = c.counts(mW, d)
-        cands.append(Candidate(d, n_a, j, *c.scored(mW, n_a, j)))
+        cands.append(_new(Candidate, (d, n_a, j, *c.scored(mW, n_a, j))))
     return cands
 
 
@@ -167,8 +190,12 @@ def _call_factors(r, h: Hand, W, carry_n):
     out = []
     for m in h.heundeum[W]:
         k = 4 if (r.heundeum_paulownia_willow_x4 and m in ("paulownia", "willow")) else 2
-        out.append(("heundeum", k, said("heundeum x{factor}: {player} showed three "
-                                        "{month} cards", factor=k, player=W, month=m)))
+        why = _SHAKE_WORDS.get((k, W, m))
+        if why is None:
+            why = _kept(_SHAKE_WORDS, (k, W, m), said(
+                "heundeum x{factor}: {player} showed three {month} cards", factor=k, player=W,
+                month=m))
+        out.append(("heundeum", k, why))
     if r.bomb_multiplier and r.bomb_multiplier_scope == "any_bomb_once":
         bomb = next(((p, m) for p, ms in h.bombs.items() for m in ms), None)
         if bomb:  # a scoreboard's rule: the hand doubles once, whoever bombed
@@ -269,35 +296,63 @@ def loser_readings(c: Compiled, forced, L, mL) -> tuple:
     """Every way loser ``L``'s flexible cards may count, each pile counted once for every
     candidate of the winner's that the search settles."""
     if not mL & c.flex_mask:  # no flexible card held: one way to count (most losers)
-        return (Reading(0, *c.counts(mL, 0)),)
-    return tuple(Reading(dL, *c.counts(mL, dL)) for dL in _designations(c, forced, L, mL))
+        return (_new(Reading, (0, *c.counts(mL, 0))),)
+    return tuple(_new(Reading, (dL, *c.counts(mL, dL)))
+                 for dL in _designations(c, forced, L, mL))
 
 
-def loser_baks(k: "_BakRules", mL, rd: Reading, rows, nA_w, said_go) -> tuple:
-    """5.6: ((id, op, value), ...) of the bak penalties of a loser holding ``mL`` (read as
-    ``rd``; ``said_go``: they said Go) against the winner's rows and ``nA_w`` animals, under
-    the rules ``k`` (_bak_rules), in the order they apply: each bak doubles (or, for a bak that
+def loser_baks(k: "_BakRules", mL, rd: Reading, rows, nA_w, said_go, base) -> tuple:
+    """5.6: ([(id, op, value), ...], amount, exempt): the bak penalties of a loser holding
+    ``mL`` (read as ``rd``; ``said_go``: they said Go) against the winner's rows and ``nA_w``
+    animals, under the rules ``k`` (_bak_rules), in the order they apply, and what the loser
+    pays when they are applied to the winner's ``base``: each bak doubles (or, for a bak that
     does not apply, says why in a "note"), gwang-bak's plus_two chips come after every
     doubling (never doubled), and a loser with no captures may pay nothing. No words: the
     search for the best payment reads only the numbers (``bak_reason`` says each one)."""
-    baks = []
-    gwang = _gwang_bak(k, mL, rows)
-    if gwang is not None and gwang[1] != "add":
-        baks.append(gwang)
+    baks, t = [], base
+    gwang_add = False
+    if k.gwang != "off" and rows & BRIGHT_ROWS and not mL & k.gwang_cards:
+        if mL & k.shield:  # the bright-shield joker covers them
+            baks.append(_NO_GWANG_BAK)
+        elif k.gwang == "double":
+            baks.append(_GWANG_BAK_X2)
+            t *= 2
+        else:
+            gwang_add = True  # plus_two: added last
     if "pi" in rows and rd.junk < k.pi_threshold:
-        baks.append(("pi_bak", "note", 0) if rd.junk == 0 and k.pi_zero_exempt
-                    else ("pi_bak", "multiply", 2))
+        if rd.junk == 0 and k.pi_zero_exempt:
+            baks.append(_NO_PI_BAK)
+        else:
+            baks.append(_PI_BAK)
+            t *= 2
     if k.meong_bak and nA_w >= 7 and rd.animals == 0:
-        baks.append(("meong_bak", "multiply", 2))
+        baks.append(_MEONG_BAK)
+        t *= 2
     if k.tti_bak and rows & RIBBON_ROWS and not mL & RIBBONS:
-        baks.append(("tti_bak", "multiply", 2))
+        baks.append(_TTI_BAK)
+        t *= 2
     if said_go and k.go_bak:
-        baks.append(("go_bak", "multiply", 2))
-    if gwang is not None and gwang[1] == "add":
-        baks.append(gwang)
+        baks.append(_GO_BAK)
+        t *= 2
+    if gwang_add:
+        baks.append(_GWANG_BAK_ADD)
+        t += 2
     if k.no_captures and not mL:
-        baks.append(("no_captures_no_pay", "set", 0))
-    return tuple(baks)
+        baks.append(_NO_CAPTURES)
+        return baks, 0, True
+    return baks, t, False
+
+
+# each bak of loser_baks: (id, op, value)
+_NO_GWANG_BAK = ("gwang_bak", "note", 0)
+_GWANG_BAK_X2 = ("gwang_bak", "multiply", 2)
+_GWANG_BAK_ADD = ("gwang_bak", "add", 2)
+_NO_PI_BAK = ("pi_bak", "note", 0)
+_PI_BAK = ("pi_bak", "multiply", 2)
+_MEONG_BAK = ("meong_bak", "multiply", 2)
+_TTI_BAK = ("tti_bak", "multiply", 2)
+_GO_BAK = ("go_bak", "multiply", 2)
+_NO_CAPTURES = ("no_captures_no_pay", "set", 0)
 
 
 class _BakRules(NamedTuple):
@@ -328,17 +383,6 @@ def _bak_rules(c: Compiled, n_players) -> _BakRules:
     return found
 
 
-def _gwang_bak(k: _BakRules, mL, rows):
-    """The winner scored brights and the loser holds none (the rain man not counting under
-    weak_rain_man): x2, or +2 chips (plus_two), unless the bright-shield joker covers them
-    (a note). None: no gwang-bak."""
-    if k.gwang == "off" or not rows & BRIGHT_ROWS or mL & k.gwang_cards:
-        return None
-    if mL & k.shield:
-        return ("gwang_bak", "note", 0)
-    return ("gwang_bak", "multiply", 2) if k.gwang == "double" else ("gwang_bak", "add", 2)
-
-
 def _go_bak_doubles(r, n_players):
     """Whether a loser who said Go pays double: under go_bak_mode=double, or under
     pay_for_both when go_bak_doubles says so for this many players."""
@@ -357,18 +401,18 @@ _GO_BAK_DOUBLES = {"none": (), "two_players": (2,), "own_share": (2, 3, 4),
                    "both_shares": (2, 3, 4)}
 
 
-def paid_after(base, baks) -> tuple[int, bool]:
-    """(amount, exempt): the winner's points after Go and winner factors (``base``) taken
-    through each bak in order."""
-    t, exempt = base, False
-    for _, op, k in baks:
-        if op == "multiply":
-            t *= k
-        elif op == "add":
-            t += k
-        elif op == "set":
-            t, exempt = k, True
-    return t, exempt
+def bak_step(r, h: Hand, L, mL, rd: Reading, bak, nA_w, n_players, total) -> Step:
+    """One bak of loser_baks as a step of the loser's breakdown, ending at ``total`` (kept
+    for the next time, keyed by all it reads: the rules ``r`` are one option set's)."""
+    key = (r, bak, L, mL & RAIN, rd.junk, nA_w, len(h.gos[L]), n_players, total)
+    found = _BAK_STEPS.get(key)
+    if found is None:
+        found = _kept(_BAK_STEPS, key, Step(*bak, bak_reason(r, h, L, mL, rd, bak, nA_w,
+                                                             n_players), total))
+    return found
+
+
+_BAK_STEPS: dict = {}  # what bak_step reads -> the step
 
 
 def bak_reason(r, h: Hand, L, mL, rd: Reading, bak, nA_w, n_players):
@@ -457,9 +501,9 @@ def _bak_steps(c: Compiled, h: Hand, L, inputs: Inputs, b: "_Settled", n_players
     if L in inputs.declared:
         return declared_loser_amount(c, h, L, inputs.declared[L], b.per_loser, b.rows,
                                      b.animals, n_players, True)[2]
-    mL, rd = inputs.piles[L], b.loser_readings[L]
+    mL, (_, rd, baks) = inputs.piles[L], b.paid[L]
     return [(*bak, bak_reason(c.r, h, L, mL, rd, bak, b.animals, n_players))
-            for bak in b.loser_baks[L]]
+            for bak in baks]
 
 
 # =============================================================================================
@@ -599,38 +643,44 @@ def _holds_deny_joker(c: Compiled, inputs: Inputs, L):
     return bool(inputs.piles[L] & c.ability["deny_losses"])
 
 
-def _dok_bak(c: Compiled, losers, inputs: Inputs, amounts, exempt, liability):
+def _dok_bak(c: Compiled, losers, inputs: Inputs, amounts, paid, liability):
     """(payment per loser, liable loser or None, why): the liable loser pays both shares,
     unless the deny-losses joker or their exemption (no captures) saves them; a go-bak under
-    go_bak_doubles=both_shares carries the other's share doubled."""
+    go_bak_doubles=both_shares carries the other's share doubled. With nobody liable each
+    pays their own: the payments are ``amounts`` itself (neither is changed afterwards)."""
     liable, kind, params = liability
     why = (kind, params)
-    if liable is not None:
-        if _holds_deny_joker(c, inputs, liable):
-            why = ("deny_" + kind, params)
-            liable = None
-        elif exempt[liable]:
-            why = ("exempt_" + kind, params)
-            liable = None
+    if liable is None:  # most hands
+        return amounts, None, why
+    if _holds_deny_joker(c, inputs, liable):
+        return amounts, None, ("deny_" + kind, params)
+    if paid[liable].exempt:
+        return amounts, None, ("exempt_" + kind, params)
     pay = dict(amounts)
-    if liable is not None:
-        others = [q for q in losers if q != liable]
-        carried = sum(amounts[q] for q in others)
-        # both_shares doubles a share carried for a loser who did not say Go (a loser who
-        # said Go had their own share doubled by their go-bak already)
-        if kind in ("go_bak", "go_bak_all") and c.r.go_bak_mode == "pay_for_both" \
-                and c.r.go_bak_doubles == "both_shares":
-            carried *= 2
-            why = (kind + "_double", params)
-        pay[liable] = amounts[liable] + carried
-        for q in others:
-            pay[q] = 0
+    others = [q for q in losers if q != liable]
+    carried = sum(amounts[q] for q in others)
+    # both_shares doubles a share carried for a loser who did not say Go (a loser who
+    # said Go had their own share doubled by their go-bak already)
+    if kind in ("go_bak", "go_bak_all") and c.r.go_bak_mode == "pay_for_both" \
+            and c.r.go_bak_doubles == "both_shares":
+        carried *= 2
+        why = (kind + "_double", params)
+    pay[liable] = amounts[liable] + carried
+    for q in others:
+        pay[q] = 0
     return pay, liable, why
 
 
 # =============================================================================================
 # Phase 5, settle: the Stop (5.8)
 # =============================================================================================
+
+class Paid(NamedTuple):
+    """How one loser pays least for one count of the winner's cards (2.3, 5.6)."""
+    exempt: bool  # no_captures_no_pay: they pay nothing
+    reading: Reading  # how their flexible cards count
+    baks: list | None  # their loser_baks (None: declared)
+
 
 class _Settled(NamedTuple):
     """One designation of the winner's cards, settled."""
@@ -643,8 +693,7 @@ class _Settled(NamedTuple):
     per_loser: int  # the winner's points after Go and winner factors
     amounts: dict  # loser -> own share
     pay: dict  # loser -> what they pay after dok-bak
-    loser_readings: dict  # loser -> Reading: how they paid least
-    loser_baks: dict  # loser -> their loser_baks (None: declared)
+    paid: dict  # loser -> Paid: how they paid least
     liable: object  # the loser who pays for both, or None
     why: tuple  # (kind, params) of the settlement's reason
 
@@ -667,13 +716,14 @@ def settle_stop(c: Compiled, h: Hand, active, inputs: Inputs, rnd) -> Stop:
     """Phases 3 to 5 of a Stop. The Stop's own checks come once the combinations are known
     (the Stop score is the best designation's), before anything is multiplied. A winner
     whose facts were declared has one candidate, and no card to look at (``took`` None)."""
-    W = h.end[1]["player"]
-    stop_i = h.end[1]["index"]
-    losers = [p for p in active if p != W]
+    end = h.end[1]
+    W = end["player"]
+    losers = list(active)  # in seating order
+    losers.remove(W)  # the Stop names a player of the hand (events_of)
     mW, dW = inputs.piles[W], inputs.declared.get(W)
-    took = mW if dW is None else None
-    check_winning_brights(c, h, W, mW, dW)
-    forced = declared_sake(rnd, h, active)
+    if end["type"] != "stop":
+        check_winning_brights(c, h, W, mW, dW)
+    forced = declared_sake(rnd, h, active) if h.sake_as or "sake_as" in rnd else _NO_ONE
     cands = winner_candidates(c, forced, W, mW, dW)  # 3. the combinations
     best_ps = max(x.stop_points for x in cands) if len(cands) > 1 else cands[0].stop_points
     if inputs.check:
@@ -681,19 +731,23 @@ def settle_stop(c: Compiled, h: Hand, active, inputs: Inputs, rnd) -> Stop:
     if inputs.declared:
         check_declared_penalties(W, losers, inputs.declared, cands)
     if h.oe:
-        check_oe_myeon(h, W, took)
+        check_oe_myeon(h, W, mW if dW is None else None)
+    r = c.r
     n = len(h.gos[W])
-    add, gm = go_terms(n, c.r.go_bonus_formula)  # 4. the multipliers
+    add, gm = go_terms(n, r.go_bonus_formula)  # 4. the multipliers
     factors = winner_factors(c, h, W, mW, n, gm, inputs.carry_n, rnd, dW)
     wf_prod = 1
     for _, k, _ in factors:
         wf_prod *= k
     best = best_settlement(c, h, W, losers, inputs, forced, cands, add, wf_prod,
-                           stop_i)  # 5. settle
-    meong = c.r.animal_double_mode in ("meong_dda_all", "both") and best.animals >= 7
+                           end["index"])  # 5. settle
+    meong = best.animals >= 7 and r.animal_double_mode in ("meong_dda_all", "both")
     hits = c.hits(mW, best.designation, best.animals, best.junk) if dW is None \
         else declared_hits(c, dW)
-    return Stop(W, losers, add, n, factors, meong, hits, cands, best, dW)
+    return _new(Stop, (W, losers, add, n, factors, meong, hits, cands, best, dW))
+
+
+_NO_ONE: dict = {}  # nobody declared how their sake cup counts (never written to)
 
 
 def best_settlement(c: Compiled, h: Hand, W, losers, inputs: Inputs, forced, cands, add,
@@ -703,64 +757,87 @@ def best_settlement(c: Compiled, h: Hand, W, losers, inputs: Inputs, forced, can
     the way with the most Stop points (ties: the first tried, animal); each loser's count by
     loser_sake_choice."""
     r = c.r
-    took = None if W in inputs.declared else inputs.piles[W]
     meong = r.animal_double_mode in ("meong_dda_all", "both")
+    most_points = r.winner_sake_choice == "most_points"
     three = len(losers) >= 2  # three or four play: one may pay for the others (5.7)
+    n_players = len(losers) + 1
+    k = _bak_rules(c, n_players)
+    piles = []
+    for L in losers:
+        piles.append(_loser_pile(c, h, forced, L, inputs))
     liable_by_pi = {}  # liable_loser reads the rows only for exception a (junk alone)
-    readings = {L: (NOT_READ,) if L in inputs.declared else
-                loser_readings(c, forced, L, inputs.piles[L]) for L in losers}
     best, best_key = None, None
     for d, n_a, j, ps, p, rows in cands:
-        wf = wf_prod * (2 if meong and n_a >= 7 else 1)  # meong-dda: 7+ animals
-        base_wf = (p + add) * wf
-        amounts, exempt, rds, baks = _least_amounts(c, h, losers, inputs, readings, base_wf,
-                                                    rows, n_a)
+        base_wf = (p + add) * (wf_prod * 2 if meong and n_a >= 7 else wf_prod)  # meong-dda
+        amounts, paid = _least_amounts(c, h, k, piles, base_wf, rows, n_a, n_players)
         if not three:
-            pay, liable, why = amounts, None, ("", {})
+            pay, liable, why = amounts, None, _NO_REASON
         else:
             only_pi = rows == _ONLY_PI
-            if only_pi not in liable_by_pi:
-                liable_by_pi[only_pi] = liable_loser(r, h, W, losers, only_pi, stop_i, took)
-            pay, liable, why = _dok_bak(c, losers, inputs, amounts, exempt,
-                                        liable_by_pi[only_pi])
-        key = (ps, 0) if r.winner_sake_choice == "most_points" else (sum(pay.values()), ps)
+            liability = liable_by_pi.get(only_pi)
+            if liability is None:
+                took = None if W in inputs.declared else inputs.piles[W]
+                liability = liable_by_pi[only_pi] = liable_loser(r, h, W, losers, only_pi,
+                                                                 stop_i, took)
+            pay, liable, why = _dok_bak(c, losers, inputs, amounts, paid, liability)
+        key = (ps, 0) if most_points else (sum(pay.values()), ps)
         if best is None or key > best_key:
             best_key = key
-            best = _Settled(d, n_a, j, ps, p, rows, base_wf, amounts, pay, rds, baks, liable,
-                            why)
+            best = _new(_Settled, (d, n_a, j, ps, p, rows, base_wf, amounts, pay, paid,
+                                   liable, why))
     return best
 
 
-def _least_amounts(c: Compiled, h: Hand, losers, inputs: Inputs, readings, base_wf, rows,
-                   nA_w):
-    """({loser: amount}, {loser: exempt}, {loser: Reading}, {loser: baks}): what each loser
-    pays before dok-bak, their flexible cards counted the way they pay least (2.3), or by
-    loser_sake_choice=escape_pi_bak (ties: the first tried); from their cards (loser_baks'
-    penalties) or from the penalties the table declared (one way to pay, the table's: baks
-    None). ``_bak_steps`` says how each amount was reached."""
-    n_players = len(losers) + 1
-    k = _bak_rules(c, n_players)
-    amounts, exempt, rds, baks = {}, {}, {}, {}
-    for L in losers:
-        ways = readings[L]
-        if L in inputs.declared:
-            amounts[L], exempt[L] = declared_loser_amount(
-                c, h, L, inputs.declared[L], base_wf, rows, nA_w, n_players, False)[:2]
-            rds[L], baks[L] = ways[0], None
+_NO_REASON = ("", {})  # a settlement with one loser: no reason why one pays for both
+
+
+class _LoserPile(NamedTuple):
+    """What the search reads of one loser, read once for every count of the winner's cards."""
+    player: str
+    declared: Declared | None  # their penalties as the table declared them
+    pile: int
+    said_go: bool
+    readings: tuple  # every way their flexible cards may count (one when declared)
+
+
+def _loser_pile(c: Compiled, h: Hand, forced, L, inputs: Inputs) -> _LoserPile:
+    dL = inputs.declared.get(L)
+    if dL is not None:
+        return _new(_LoserPile, (L, dL, 0, False, (NOT_READ,)))
+    mL = inputs.piles[L]
+    ways = (_new(Reading, (0, *c.counts(mL, 0))),) if not mL & c.flex_mask else \
+        loser_readings(c, forced, L, mL)  # most losers hold no flexible card: one way
+    return _new(_LoserPile, (L, None, mL, bool(h.gos[L]), ways))
+
+
+def _least_amounts(c: Compiled, h: Hand, k: _BakRules, piles, base_wf, rows, nA_w,
+                   n_players):
+    """({loser: amount}, {loser: Paid}): what each loser pays before dok-bak, their flexible
+    cards counted the way they pay least (2.3), or by loser_sake_choice=escape_pi_bak (ties:
+    the first tried); from their cards (loser_baks' penalties) or from the penalties the
+    table declared (one way to pay, the table's: baks None). ``_bak_steps`` says how each
+    amount was reached."""
+    amounts, paid = {}, {}
+    for L, dL, mL, said_go, ways in piles:
+        if dL is not None:
+            amounts[L], ex = declared_loser_amount(c, h, L, dL, base_wf, rows, nA_w,
+                                                   n_players, False)[:2]
+            paid[L] = _new(Paid, (ex, NOT_READ, None))
             continue
-        mL, said_go = inputs.piles[L], bool(h.gos[L])
-        best = None
-        for rd in ways:
-            bk = loser_baks(k, mL, rd, rows, nA_w, said_go)
-            a, ex = paid_after(base_wf, bk) if bk else (base_wf, False)
-            if len(ways) == 1:  # one way to count the cards: nothing to choose
-                best = (a, a, rd, ex, bk)
-                break
-            key = _escape_pi_bak_key(c, mL, rd, a, n_players) if k.escape else a  # else least
-            if best is None or key < best[0]:
-                best = (key, a, rd, ex, bk)
-        _, amounts[L], rds[L], exempt[L], baks[L] = best
-    return amounts, exempt, rds, baks
+        if len(ways) == 1:  # one way to count the cards (most losers): nothing to choose
+            rd = ways[0]
+            bk, a, ex = loser_baks(k, mL, rd, rows, nA_w, said_go, base_wf)
+        else:
+            best = None
+            for way in ways:
+                bk, a, ex = loser_baks(k, mL, way, rows, nA_w, said_go, base_wf)
+                key = _escape_pi_bak_key(c, mL, way, a, n_players) if k.escape else a
+                if best is None or key < best[0]:  # else the way that costs least
+                    best = (key, a, way, ex, bk)
+            _, a, rd, ex, bk = best
+        amounts[L] = a
+        paid[L] = _new(Paid, (ex, rd, bk))
+    return amounts, paid
 
 
 # a declared loser: no cards, so no reading (one way to pay, the table's)
@@ -819,26 +896,39 @@ def _winner_row(c: Compiled, h: Hand, s: Stop, mW) -> Row:
     why = ("" if len(s.candidates) == 1 else
            "points" if c.r.winner_sake_choice == "most_points" else "best")
     cw = _choice_words(c, mW, b.designation, b.animals, why) if mW & c.flex_mask else ()
-    extra = {"stop_points": b.stop_points, "gos": list(h.gos[s.winner]), "choices": list(cw),
-             "per_loser_base": b.per_loser}
+    # a breakdown leaves out an empty list: no Go said, no flexible card held
+    extra = {"stop_points": b.stop_points}
+    gos = h.gos[s.winner]
+    if gos:
+        extra["gos"] = list(gos)
+    if cw:
+        extra["choices"] = list(cw)
+    extra["per_loser_base"] = b.per_loser
     if s.quick is not None:
         extra["declared"] = ["yaku"] if s.quick.yaku else ["points"]
-    return Row(s.hits, b.points, steps, extra)
+    return _new(Row, (s.hits, b.points, steps, extra))
 
 
 def _winner_steps(r, s: Stop):
     """Jokbo points, + Go points, x each factor, then what the losers pay."""
     W, b = s.winner, s.best
-    base = said("{player}'s jokbo: {points} points", player=W, points=b.points) \
-        if s.quick is None else \
-        said("{player}'s jokbo: {points} points (declared at the table)", player=W,
-             points=b.points)
-    st = [Step("base", "base", b.points, base, b.points)]
     tot = b.points
+    first = _WINNER_BASE.get((W, tot, s.quick is None))
+    if first is None:
+        base = said("{player}'s jokbo: {points} points", player=W, points=tot) \
+            if s.quick is None else \
+            said("{player}'s jokbo: {points} points (declared at the table)", player=W,
+                 points=tot)
+        first = _kept(_WINNER_BASE, (W, tot, s.quick is None),
+                      Step("base", "base", tot, base, tot))
+    st = [first]
     if s.go_chips:
         tot += s.go_chips
-        st.append(Step("go", "add", s.go_chips, said(
-            "{gos} Go: +{points} points", gos=s.gos, points=s.go_chips), tot))
+        go = _GO_STEP.get((s.gos, s.go_chips, tot))
+        if go is None:
+            go = _kept(_GO_STEP, (s.gos, s.go_chips, tot), Step("go", "add", s.go_chips, said(
+                "{gos} Go: +{points} points", gos=s.gos, points=s.go_chips), tot))
+        st.append(go)
     facs = list(s.factors)
     if s.meong and s.quick is not None and not s.quick.yaku:  # the points alone were said
         facs.append(("meong_dda", 2, said("meong-dda x2: {player} holds 7 or more animals "
@@ -849,15 +939,30 @@ def _winner_steps(r, s: Stop):
     for fid, k, why in facs:
         tot *= k
         st.append(Step(fid, "multiply", k, why, tot))
-    received = sum(b.pay.values())
-    st.append(Step("settlement", "set", received, _settlement_reason(s), received))
+    st.append(_settlement_step(s))
     return st
 
 
-def _settlement_reason(s: Stop):
-    """The winner's last step in words: who paid what, and why one paid for both."""
+def _settlement_step(s: Stop) -> Step:
+    """The winner's last step: what the losers pay, in words (kept for the next time, keyed
+    by all it is made of: names, amounts and event numbers)."""
     kind, params = s.best.why
     ls, pay = s.losers, s.best.pay
+    key = (kind, *params.items(), *ls, *map(pay.__getitem__, ls))
+    found = _SETTLED_STEPS.get(key)
+    if found is None:
+        received = sum(pay.values())
+        found = _kept(_SETTLED_STEPS, key, Step("settlement", "set", received,
+                                                _settlement_reason(kind, params, ls, pay),
+                                                received))
+    return found
+
+
+_SETTLED_STEPS: dict = {}  # (kind, its params, the losers, their amounts) -> the step
+
+
+def _settlement_reason(kind, params, ls, pay):
+    """The winner's last step in words: who paid what, and why one paid for both."""
     if len(ls) == 1:
         return said(_SETTLEMENT_ONE, loser=ls[0], amount=pay[ls[0]])
     if len(ls) == 3:  # four play: each loser's own dok-bak step says why
@@ -873,16 +978,19 @@ def _loser_row(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs, common) -> Row:
     loser whose penalties were declared shows no card, only the steps. ``common``: what
     every loser's steps share (_loser_common)."""
     if L in inputs.declared:
-        return Row((), 0, _loser_steps(c, h, s, L, inputs, common),
-                   {"declared": ["penalties"]})
+        return _new(Row, ((), 0, _loser_steps(c, h, s, L, inputs, common),
+                          {"declared": ["penalties"]}))
     mL = inputs.piles[L]
-    dL, la, lj = s.best.loser_readings[L]
+    dL, la, lj = s.best.paid[L].reading
     _, base, yaku = c.jokbo(mL, dL, la, lj)
     steps = _loser_steps(c, h, s, L, inputs, common)
-    why = "escape" if c.r.loser_sake_choice == "escape_pi_bak" else "least"
-    extra = {"choices": list(_choice_words(c, mL, dL, la, why))} \
-        if mL & c.flex_mask else {}
-    return Row(yaku, base, steps, extra)
+    extra = {}
+    if mL & c.flex_mask:
+        why = "escape" if c.r.loser_sake_choice == "escape_pi_bak" else "least"
+        cw = _choice_words(c, mL, dL, la, why)
+        if cw:  # a breakdown leaves out an empty list
+            extra["choices"] = list(cw)
+    return _new(Row, (yaku, base, steps, extra))
 
 
 def _loser_common(s: Stop) -> tuple:
@@ -890,25 +998,36 @@ def _loser_common(s: Stop) -> tuple:
     winner's points, and why one loser pays for both."""
     b = s.best
     t = b.per_loser
-    base = Step("base", "base", t, said("{winner}'s points after Go and winner factors",
-                                        winner=s.winner), t)
+    base = _LOSER_BASE.get((s.winner, t))
+    if base is None:
+        base = _kept(_LOSER_BASE, (s.winner, t), Step(
+            "base", "base", t, said("{winner}'s points after Go and winner factors",
+                                    winner=s.winner), t))
     return base, (said(_DOK_BAK[b.why[0]], **b.why[1]) if b.liable is not None else None)
 
 
 def _loser_steps(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs, common):
     """The winner's points, x each bak, then dok-bak (paying both shares, or nothing)."""
     W, b = s.winner, s.best
-    baks = _bak_steps(c, h, L, inputs, b, len(s.losers) + 1)
+    n_players = len(s.losers) + 1
     t = b.per_loser
     ls = [common[0]]
-    for fid, op, k, why in baks:
+    declared = L in inputs.declared
+    if declared:  # (id, op, value, why)
+        baks = _bak_steps(c, h, L, inputs, b, n_players)
+    else:  # (id, op, value): said one at a time, as _bak_steps would
+        mL, (_, rd, baks) = inputs.piles[L], b.paid[L]
+        r, nA_w = c.r, b.animals
+    for bak in baks:
+        fid, op, k = bak[0], bak[1], bak[2]
         if op == "multiply":
             t *= k
         elif op == "add":
             t += k
         elif op == "set":
             t = k
-        ls.append(Step(fid, op, k, why, t))
+        ls.append(Step(fid, op, k, bak[3], t) if declared else
+                  bak_step(r, h, L, mL, rd, bak, nA_w, n_players, t))
     if b.liable is not None:
         dok_bak = common[1]
         if L == b.liable:
@@ -918,8 +1037,11 @@ def _loser_steps(c: Compiled, h: Hand, s: Stop, L, inputs: Inputs, common):
         else:
             t = 0
             ls.append(Step("dok_bak", "set", 0, dok_bak, t))
-    ls.append(Step("pays", "set", -t, said("{player} pays {winner} {amount}", player=L,
-                                           winner=W, amount=t), -t))
+    pays = _PAYS.get((L, W, t))
+    if pays is None:
+        pays = _kept(_PAYS, (L, W, t), Step("pays", "set", -t, said(
+            "{player} pays {winner} {amount}", player=L, winner=W, amount=t), -t))
+    ls.append(pays)
     return ls
 
 
@@ -965,7 +1087,7 @@ def _stop(c: Compiled, rnd, h: Hand, t: Table, inputs: Inputs) -> Outcome:
         inputs = inputs._replace(declared=declared)
     check_stop_piles(rnd, h, t.active, inputs.piles, inputs.declared)
     s = settle_stop(c, h, t.active, inputs, rnd)
-    W = s.winner
+    W, pay = s.winner, s.best.pay
     rows = {W: _winner_row(c, h, s, inputs.piles[W])}
     roles = {W: "winner"}
     payments = []
@@ -973,10 +1095,14 @@ def _stop(c: Compiled, rnd, h: Hand, t: Table, inputs: Inputs) -> Outcome:
     for L in s.losers:
         rows[L] = _loser_row(c, h, s, L, inputs, common)
         roles[L] = "loser"
-        if s.best.pay[L]:
-            payments.append(Payment(L, W, s.best.pay[L], _STOP_SETTLEMENT))
-    return Outcome(W, W, 0, tuple(s.losers), roles, rows, tuple(payments),
-                   _declared_notes(t.active, W, inputs.declared) if inputs.declared else ())
+        amount = pay[L]
+        if amount:
+            found = _STOP_PAYMENTS.get((L, W, amount))
+            payments.append(found if found is not None else _kept(
+                _STOP_PAYMENTS, (L, W, amount), Payment(L, W, amount, _STOP_SETTLEMENT)))
+    return _new(Outcome, (W, W, 0, tuple(s.losers), roles, rows, tuple(payments),
+                          _declared_notes(t.active, W, inputs.declared) if inputs.declared
+                          else ()))
 
 
 def _declared_notes(active, W, declared):
@@ -1133,7 +1259,7 @@ def next_carry(r, kind, out: Outcome, compensation):
 
 def _net(players, payments):
     """Each player's chips after every payment of the hand."""
-    net = {p: 0 for p in players}
+    net = dict.fromkeys(players, 0)
     for pay in payments:
         net[pay.payer] -= pay.amount
         net[pay.payee] += pay.amount
@@ -1143,12 +1269,16 @@ def _net(players, payments):
 def _extras(players, rows, junk, claims):
     """Each player's extra fields: the Stop's, what junk each opponent owes (6.5, for the
     table to hand over), and what a forced drop-out sold (6.3)."""
-    extra = {p: rows[p].extra if p in rows else {} for p in players}  # each row's own dict
+    extra = {}
+    for p in players:  # each row's own dict
+        row = rows.get(p)
+        extra[p] = {} if row is None else row.extra
     for t, q, p, n in junk:
         extra[p].setdefault("junk_received", []).append({"event": t, "from": q, "junk": n})
         extra[q].setdefault("junk_given", []).append({"event": t, "to": p, "junk": n})
     for p, (per, m, cards, triples) in claims.items():
-        extra[p]["sold"] = list(slugs_of(cards))
+        if cards:  # a breakdown leaves out an empty list (sets sold without a card)
+            extra[p]["sold"] = list(slugs_of(cards))
         extra[p]["compensation_per_payer"] = per
     return extra
 
@@ -1157,17 +1287,21 @@ def player_scores(t: Table, kind, out: Outcome, extra, net):
     """One breakdown per player in seating order, those who sat out included."""
     stop = kind == "stop"
     scores = []
+    roles, rows = out.roles, out.rows
     for p in t.players:
-        role = out.roles.get(p)
+        role = roles.get(p)
         if role is None:  # the outcome names those who play; the others sat out
             role = ("seller" if p in t.claims else "sat out") if p in t.sitters else ""
-        row, n, x = out.rows.get(p), net[p], extra[p]
-        st = row.steps if row else []
+        row, n = rows.get(p), net[p]
+        if row is None:
+            steps = _closing_steps([], not stop and p in t.active, n)
+            scores.append(PlayerScore(p, (), 0, tuple(steps), n, role, extra[p]))
+            continue
+        st = row.steps
         steps = st if stop and st and st[-1].total == n else \
             _closing_steps(st, not stop and p in t.active, n)
-        scores.append(PlayerScore(p, tuple(row.yaku) if row else (), row.base if row else 0,
-                                  tuple(steps), n, role,
-                                  {k: v for k, v in x.items() if v != []} if x else {}))
+        # extra: each row's own dict, which never holds an empty list (_winner_row, _extras)
+        scores.append(PlayerScore(p, row.yaku, row.base, tuple(steps), n, role, extra[p]))
     return tuple(scores)
 
 

@@ -239,7 +239,8 @@ class Compiled:
         """(P_stop, P, the scoring rows) of pile ``m`` read as ``junk_flex`` (its ``n_a``
         animals and junk value ``j``), each table read once."""
         b, w, r = self.brights[m & BRIGHTS], self.birds[m & BIRDS4], self.ribbons[m & RIBBONS]
-        p = b[0] + w[0] + r[0] + _flexible_gain(n_a, j)
+        # + _flexible_gain(n_a, j), inline (three piles a round)
+        p = b[0] + w[0] + r[0] + (n_a - 4 if n_a >= 5 else 0) + (j - 9 if j >= 10 else 0)
         hits = b[1] + w[1]
         if n_a >= 5:
             hits += (self.yul[(m & self.animals) | (m & self.flex_mask & ~junk_flex)],)
