@@ -355,9 +355,12 @@ def main(argv=None) -> int:
             print(f"  {'group standings':24} {'both':8} {n:5} sessions{fmt_ms(xs)}"
                   f"{ratio('group standings', None, n, xs)}")
         mem1 = server_memory(srv.pid)
+        time.sleep(12)  # the workers hand freed memory back every 10 s (tally.cli)
+        mem2 = server_memory(srv.pid)
     finally:
         srv.stop()
-    for label, mem in (("at start", mem0), ("after the runs", mem1)):
+    for label, mem in (("at start", mem0), ("right after the runs", mem1),
+                       ("12 s later, idle", mem2)):
         rss = sum(m.get("VmRSS", 0) for m in mem.values()) / 1024
         pss = sum(m.get("Pss", 0) for m in mem.values()) / 1024
         each = ", ".join(f"{m.get('VmRSS', 0) / 1024:.0f}" for m in mem.values())

@@ -145,15 +145,18 @@ def run_worker(app, sock, threads: int):
 
 def give_memory_back(every: float = 10.0):
     """Hand the memory a large request used back to the system (glibc's ``malloc_trim``),
-    every ``every`` seconds: a worker's threads each keep their own malloc arena, and what a
-    big export or a correction of a long series freed stays in them otherwise, so a worker
-    that once served one grows for good. A no-op where glibc is missing."""
+    every ``every`` seconds, and let the worker's threads share two malloc arenas: each
+    thread otherwise keeps its own, and what a big export or a correction of a long series
+    freed stays in them, so a worker that once served one grows for good. A no-op where
+    glibc is missing."""
     import ctypes
     import threading
     import time
 
     try:
-        trim = ctypes.CDLL("libc.so.6").malloc_trim
+        libc = ctypes.CDLL("libc.so.6")
+        trim = libc.malloc_trim
+        libc.mallopt(-8, 2)  # M_ARENA_MAX: before the worker's threads start
     except (OSError, AttributeError):
         return
 
