@@ -317,13 +317,14 @@ def round_payments(result: Mapping, players: Iterable[str]) -> list[dict]:
     return out
 
 
-def _count_round(res: Mapping, points: dict, won: dict) -> None:
-    """Add one round's points and its win to the running counts (``summary`` and ``advance``)."""
-    for ps in res.get("players") or ():
-        if ps["player"] in points:
-            points[ps["player"]] += ps.get("points") or 0
-    if res.get("winner") in won:
-        won[res["winner"]] += 1
+def _count_round(scored: Iterable, winner, points: dict, won: dict) -> None:
+    """Add one round's points (``scored``: (player, points) pairs) and its win to the running
+    counts (``summary`` and ``advance``)."""
+    for who, pts in scored:
+        if who in points:
+            points[who] += pts
+    if winner in won:
+        won[winner] += 1
 
 
 def summary(cfg: SeriesConfig, rounds: list[RoundState], prev: Mapping | None = None) -> dict:
@@ -344,7 +345,8 @@ def summary(cfg: SeriesConfig, rounds: list[RoundState], prev: Mapping | None = 
         played = prev["months_played"]
     for r in rounds:
         res = r.result
-        _count_round(res, points, won)
+        _count_round(((ps["player"], ps.get("points") or 0) for ps in res.get("players") or ()),
+                     res.get("winner"), points, won)
         net = {p: 0 for p in players}
         for pay in round_payments(res, players):
             ledger.append({"seq": r.seq, "month": r.month, **pay})
@@ -425,11 +427,7 @@ def _counted(players: list, head: Mapping, gain: Mapping, ledger: list) -> tuple
     points = {p: totals[p]["points"] for p in players}
     chips = {p: totals[p]["chips"] for p in players}
     won = {p: totals[p]["rounds_won"] for p in players}
-    for who, pts in gain["points"]:
-        if who in points:
-            points[who] += pts
-    if gain["winner"] in won:
-        won[gain["winner"]] += 1
+    _count_round(gain["points"], gain["winner"], points, won)
     net = {p: 0 for p in players}
     for pay in ledger:
         for who, sign in ((pay["from"], -1), (pay["to"], 1)):

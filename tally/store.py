@@ -824,11 +824,11 @@ class Store:
                                     (sid, seq)).fetchone()
         return orjson.loads(text)
 
-    def _stored_rows(self, sid: str, first: int, n: int) -> list[tuple]:
-        """(seq, input, head, view) texts of a few stored rounds from ``first`` on."""
+    def _stored_rows(self, sid: str, first: int, n: int, few: int = 16) -> list[tuple]:
+        """(seq, input, head, view) texts of ``few`` stored rounds from ``first`` on."""
         return self.conn.execute(
             "SELECT seq, input, head, view FROM rounds WHERE session_id = ? AND seq >= ? AND "
-            "seq <= ? ORDER BY seq", (sid, first, min(n, first + CHECKPOINT - 1))).fetchall()
+            "seq <= ? ORDER BY seq", (sid, first, min(n, first + few - 1))).fetchall()
 
     def _recount(self, cfg: SeriesConfig, sid: str, head: dict, tallies: dict, last: int,
                  shift: bool) -> tuple | None:
@@ -838,9 +838,9 @@ class Store:
         written (``_write_recount``); None when a round cannot be shifted after all."""
         tallies = series.copy_tallies(tallies)
         heads, views, kept = [], [], []
-        for seq, ledger, line, gain, old, view in self.conn.execute(
-                "SELECT seq, ledger, line, gain, head, view FROM rounds WHERE session_id = ? "
-                "AND seq > ? ORDER BY seq", (sid, last)).fetchall():
+        for seq, ledger, line, gain, old, view in self.conn.execute(  # views only to shift
+                "SELECT seq, ledger, line, gain, head, CASE WHEN ? THEN view END FROM rounds "
+                "WHERE session_id = ? AND seq > ? ORDER BY seq", (shift, sid, last)).fetchall():
             gain, carry = orjson.loads(gain), None
             if shift:
                 r = series.shifted(cfg, orjson.loads(view), head["carry"])
