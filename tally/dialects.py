@@ -3,9 +3,10 @@ once for both: ``?`` placeholders, which the PostgreSQL connection turns into ``
 
 A ``Dialect`` is data: the column types that differ (``{blob}``, ``{serial}``, ``{sorted}``,
 ``{without_rowid}`` in the migrations' DDL), how a JSON field is read out of a text column,
-how a write locks its session row, and the ``session_pairs`` triggers (SQLite's SQL triggers,
-PostgreSQL's one PL/pgSQL function). JSON stays in TEXT columns on both: the store splices
-stored JSON texts together without parsing them (``Store.session_parts``).
+how a write locks its session row, and the ``session_pairs`` triggers of schemas 6 and 7
+(SQLite's SQL triggers, PostgreSQL's one PL/pgSQL function; schema 8 drops them and the store
+keeps the rows itself). JSON stays in TEXT columns on both: the store splices stored JSON
+texts together without parsing them (``Store.session_parts``).
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ class Dialect:
     name: str
     types: dict = field(default_factory=dict)  # the DDL's {tokens}
     lock_row: str = ""                 # appended to the SELECT of the row a write changes
-    pair_triggers: tuple = ()
+    pair_triggers: tuple = ()           # schema 6-7 (schema 8 drops them: tally.store._Pairs)
+    drop_pair_triggers: tuple = ()
     pairs_fill: str = ""
     json_text_sql: str = ""            # a JSON field of a text column, as JSON text
     json_int_sql: str = ""             # a JSON field of a text column, as an integer
@@ -86,6 +88,8 @@ SQLITE = Dialect(
     types={"blob": "BLOB", "serial": "INTEGER PRIMARY KEY", "sorted": "TEXT",
            "without_rowid": " WITHOUT ROWID"},
     pair_triggers=SQLITE_PAIR_TRIGGERS, pairs_fill=SQLITE_PAIRS_FILL,
+    drop_pair_triggers=tuple(f"DROP TRIGGER IF EXISTS {t}" for t in (
+        "rounds_pairs_in", "rounds_pairs_out", "rounds_pairs_change")),
     json_text_sql="json_extract({c}, '$.{k}')", json_int_sql="json_extract({c}, '$.{k}')")
 
 POSTGRES = Dialect(
@@ -97,6 +101,8 @@ POSTGRES = Dialect(
     # and then reads the version the first one wrote (READ COMMITTED re-reads a locked row)
     lock_row=" FOR UPDATE",
     pair_triggers=PG_PAIR_TRIGGERS, pairs_fill=PG_PAIRS_FILL,
+    drop_pair_triggers=("DROP TRIGGER IF EXISTS rounds_pairs ON rounds",
+                        "DROP FUNCTION IF EXISTS rounds_pairs()"),
     # the json type keeps the stored text, so a field comes out as it was written
     json_text_sql="({c}::json->'{k}')::text", json_int_sql="({c}::json->>'{k}')::int")
 

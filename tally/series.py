@@ -24,7 +24,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from collections.abc import Mapping
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from .errors import TallyError
 from .results import said
@@ -226,16 +226,23 @@ def score_one(cfg: SeriesConfig, inp: Mapping, *, seq: int, month: int, dealer: 
 
 
 _RULES: dict = {}  # (game, preset, options) -> the rules in force, resolved once
+_RULES_OF_CONFIG: dict = {}  # id(cfg) -> (cfg, rules): a rescoring asks once per round
 
 
 def _rules_of(cfg: SeriesConfig):
     """The rules a series plays by (the same for every round: resolved once, not per round)."""
+    hit = _RULES_OF_CONFIG.get(id(cfg))
+    if hit is not None and hit[0] is cfg:  # the config is held, so its id is not reused
+        return hit[1]
     key = (cfg.game, cfg.preset, json.dumps(dict(cfg.options), sort_keys=True, default=str))
     rules = _RULES.get(key)
     if rules is None:
         if len(_RULES) > 256:  # a bound: options are outside input
             _RULES.clear()
         rules = _RULES[key] = get_game(cfg.game).rules(cfg.preset, cfg.options)
+    if len(_RULES_OF_CONFIG) > 64:
+        _RULES_OF_CONFIG.clear()
+    _RULES_OF_CONFIG[id(cfg)] = (cfg, rules)
     return rules
 
 
@@ -442,9 +449,11 @@ def _totals(cfg: SeriesConfig, points: Mapping, chips: Mapping, won: Mapping) ->
             for p in cfg.players]
 
 
-def advance(cfg: SeriesConfig, head: Mapping, tallies: Mapping, r: RoundState) -> Step:
+def advance(cfg: SeriesConfig, head: Mapping, tallies: Mapping, r: RoundState, *,
+            in_place: bool = False) -> Step:
     """The running summary after round ``r``, from the one before it (``summary`` with
-    ``prev``, without rebuilding the lists)."""
+    ``prev``, without rebuilding the lists). The tallies are a new copy, or with
+    ``in_place`` the ones given, counted on."""
     res, gain = r.result, gain_of(r)
     ledger = [{"seq": r.seq, "month": r.month, **pay}
               for pay in round_payments(res, cfg.players)]
@@ -463,7 +472,9 @@ def advance(cfg: SeriesConfig, head: Mapping, tallies: Mapping, r: RoundState) -
     }
     line = {"seq": r.seq, "month": r.month, "dealer": r.dealer, "winner": res.get("winner"),
             "net": net}
-    return Step(new_head, tally_gain(tallies, r.seq, r.month, net, gain), ledger, line, gain)
+    tallied = tally_into(tallies, r.seq, r.month, net, gain) if in_place else \
+        tally_gain(tallies, r.seq, r.month, net, gain)
+    return Step(new_head, tallied, ledger, line, gain)
 
 
 # Where a round's standing in the series comes from: two heads with the same position give
@@ -503,6 +514,46 @@ def shifted(cfg: SeriesConfig, view: Mapping, carry: Mapping) -> RoundState | No
     res["carry"] = out
     return RoundState(view["seq"], view["month"], view["dealer"], dict(carry), view["input"],
                       res, view["counts_as_month"])
+
+
+class Stored(NamedTuple):
+    """A stored round handed to ``replay_steps`` again: its input, and its view as stored,
+    whose result is taken as it is when the round starts from the same dealer and carry
+    (``reused``) instead of being scored again."""
+    input: Mapping
+    view: Mapping
+
+
+def reused(cfg: SeriesConfig, view: Mapping, seq: int, month: int, dealer: str,
+           carry: Mapping) -> RoundState | None:
+    """Stored round ``view`` as round ``seq`` in ``month``, entered by ``dealer`` with
+    ``carry``, without scoring it: a round's result depends on its input, dealer, carry and
+    the series' rules only (``score_one``), and on its month only where the game takes the
+    month and a rule in force reads it (``month_read``). So when the dealer and carry are
+    the ones it was scored with (or the carry differs only in counts it shifts: ``shifted``)
+    and the month is the same or unread, the result is the stored one. None otherwise."""
+    if view["dealer"] != dealer or (view["month"] != month and month_read(cfg)):
+        return None
+    if view["carry_in"] == carry:
+        return RoundState(seq, month, dealer, dict(carry), view["input"], view["result"],
+                          view["counts_as_month"])
+    r = shifted(cfg, view, carry)
+    return None if r is None else RoundState(seq, month, dealer, r.carry_in, r.input, r.result,
+                                             r.counts_as_month)
+
+
+def month_read(cfg: SeriesConfig) -> bool:
+    """Whether a round's score can depend on its month in the series: only in a game that
+    takes the month (``score_one`` fills it in), where a rule in force reads it (the input's
+    ``requires``; tests/test_series_reuse.py checks that the results do not change with the
+    month otherwise)."""
+    rules = None
+    for spec in get_game(cfg.game).inputs:
+        if spec.key == "month" and spec.kind == "choice":
+            rules = rules or _rules_of(cfg)
+            if spec.possible(rules):
+                return True
+    return False
 
 
 def _counters_of(cfg: SeriesConfig) -> tuple[str, ...]:
@@ -593,9 +644,14 @@ def replay_after(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inputs: lis
 
 
 def replay_steps(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inputs: Iterable[Mapping],
-                 first_seq: int, field_prefix: str = "rounds.{seq}."):
+                 first_seq: int, field_prefix: str = "rounds.{seq}.", *, shared: bool = False):
     """``replay_after`` one round at a time (a store writes each as it comes, so a long
-    rescoring never holds every round at once)."""
+    rescoring never holds every round at once). With ``shared`` every step's tallies are one
+    copy counted on round by round (not a copy per round): read a step's before the next. An
+    input may be a ``Stored`` round: its stored result is taken where it still holds
+    (``reused``), else it is scored again from its input."""
+    if shared:
+        tallies = copy_tallies(tallies)
     for i, inp in enumerate(inputs):
         seq = first_seq + i
         prefix = field_prefix.format(seq=seq) if field_prefix else ""
@@ -605,9 +661,14 @@ def replay_steps(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inputs: Ite
                            game=cfg.game, rule="length", field=prefix.rstrip(".") or "round")
             e.round = seq
             raise e
-        r = score_one(cfg, inp, seq=seq, month=head["month"], dealer=head["dealer"],
-                      carry=head["carry"], field_prefix=prefix)
-        step = advance(cfg, head, tallies, r)
+        r = None
+        if isinstance(inp, Stored):
+            r = reused(cfg, inp.view, seq, head["month"], head["dealer"], head["carry"])
+            inp = inp.input
+        if r is None:
+            r = score_one(cfg, inp, seq=seq, month=head["month"], dealer=head["dealer"],
+                          carry=head["carry"], field_prefix=prefix)
+        step = advance(cfg, head, tallies, r, in_place=shared)
         yield r, step
         head, tallies = step.head, step.tallies
 

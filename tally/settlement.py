@@ -4,6 +4,8 @@ transfers."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
 from .results import Payment
 
@@ -160,9 +162,8 @@ def direct_payments(nets: Mapping[str, int | float], *, quantum: int | float = 1
     return out
 
 
+@lru_cache(maxsize=4096)  # every round's totals are converted: the same few amounts again
 def to_money(chips: int | float, chip_value: int | float | str, places: int = 2) -> float:
     """Chips converted to money at ``chip_value`` per chip, rounded half-up to ``places``."""
-    from decimal import ROUND_HALF_UP, Decimal
-
     amount = Decimal(str(chips)) * Decimal(str(chip_value))
     return float(amount.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))

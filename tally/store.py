@@ -27,6 +27,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from decimal import Decimal
+from decimal import Decimal
 from typing import Any, Callable
 
 import orjson
@@ -38,7 +39,7 @@ from .dialects import POSTGRES, SQLITE, Dialect
 from .results import said
 from .series import RoundState, SeriesConfig
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 
 class StoreError(Exception):
@@ -219,10 +220,11 @@ def _m5(db):
                   (_dumps(series.standing(json.loads(state), tallies)), sid))
 
 
-# Head-to-head (issue 14): the chips each seat paid each other seat in a session, kept by the
-# database's triggers as rounds are written and removed (a correction deletes the rounds after
-# it and inserts them again), so a group's head-to-head adds up a few rows a session, not every
-# round's ledger. The triggers' SQL is the dialect's (tally.dialects).
+# Head-to-head (issue 14): the chips each seat paid each other seat in a session, kept as rounds
+# are written and removed (a correction deletes the rounds after it and inserts them again), so
+# a group's head-to-head adds up a few rows a session, not every round's ledger. Schemas 6 and 7
+# kept them by the database's triggers (their SQL is the dialect's, tally.dialects); schema 8
+# by the store itself (``_Pairs``).
 PAIR_TRIGGERS = SQLITE.pair_triggers
 
 
@@ -261,7 +263,55 @@ def _m7(db):
     c.execute(f"UPDATE rounds SET tallies = NULL WHERE seq % {CHECKPOINT} <> 0")
 
 
-MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4, 5: _m5, 6: _m6, 7: _m7}
+def _m8(db):
+    """The head-to-head rows kept by the store as it writes (``_Pairs``: one upsert a pair
+    per write) instead of by the triggers (a trigger a round: a third of what a correction that
+    moves a long series' rounds cost). The rows stay as the triggers left them."""
+    for sql in _dialect(db).drop_pair_triggers:
+        db.conn.execute(sql)
+
+
+MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4, 5: _m5, 6: _m6, 7: _m7, 8: _m8}
+
+
+class _Pairs:
+    """What one write does to a session's head-to-head rows (``session_pairs``): the ledgers
+    of the rounds it removes and inserts, added up per pair of seats, then written with one
+    upsert a pair (``write``). Amounts are added exactly (a float as its decimal text, as
+    the JSON holds it), so PostgreSQL's NUMERIC keeps what the ledgers say."""
+
+    def __init__(self):
+        self.chips: dict[tuple[str, str], Any] = {}
+
+    def count(self, ledger: list, sign: int = 1) -> None:
+        for pay in ledger:
+            a = pay["amount"]
+            key = (pay["from"], pay["to"])
+            self.chips[key] = self.chips.get(key, 0) + sign * (
+                a if isinstance(a, int) else Decimal(repr(a)))
+
+    def removed(self, cursor) -> None:
+        """The rounds a ``DELETE ... RETURNING ledger`` removed."""
+        for (text,) in cursor.fetchall():
+            self.count(orjson.loads(text), -1)
+
+    def write(self, conn, sid: str, postgres: bool) -> None:
+        rows = [(sid, payer, payee, _chips(v, postgres))
+                for (payer, payee), v in self.chips.items() if v]
+        if rows:
+            conn.executemany(
+                "INSERT INTO session_pairs (session_id, payer, payee, chips) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (session_id, payer, payee) DO UPDATE SET chips = "
+                "session_pairs.chips + excluded.chips", rows)
+            conn.execute("DELETE FROM session_pairs WHERE session_id = ? AND abs(chips) < 1e-9",
+                         (sid,))
+        self.chips.clear()
+
+
+def _chips(v, postgres: bool):
+    if isinstance(v, Decimal):
+        return int(v) if v == v.to_integral_value() else v if postgres else float(v)
+    return v
 
 
 @dataclass(frozen=True)
@@ -660,7 +710,9 @@ class Store:
                       (sid, title, cfg.game, _dumps(cfg.to_dict()), group_id, _dumps(pids),
                        digest(edit), digest(read), version, _dumps(head), created or ts, ts,
                        _dumps(series.standing(head, tallies))))
-            self._insert_rounds(sid, steps, ts)
+            pairs = _Pairs()
+            self._insert_rounds(sid, steps, ts, pairs)
+            pairs.write(c, sid, self.postgres)
             ids = {}  # an imported history keeps its undo links under the new row ids
             for h in history or ():
                 cur = c.execute(
@@ -680,12 +732,15 @@ class Store:
                                                           "title": title, "rounds": len(steps)})
         return {"id": sid, "edit_token": edit, "read_token": read, "version": version}
 
-    def _insert_rounds(self, sid: str, steps, ts: str) -> tuple[list[int], str | None, Any]:
+    def _insert_rounds(self, sid: str, steps, ts: str, pairs: _Pairs
+                       ) -> tuple[list[int], str | None, Any]:
         """Store rounds with their share of the running summary, each as it comes (``steps``
-        may be a generator: a long rescoring never holds every round at once). Returns the
-        rounds' numbers, the first one's view text and the last step."""
+        may be a generator: a long rescoring never holds every round at once), their ledgers
+        counted in ``pairs``. Returns the rounds' numbers, the first one's view text and the
+        last step."""
         seqs, first, step = [], None, None
         for r, step in steps:
+            pairs.count(step.ledger)
             view = _dumps(r.view())
             first = first or view
             seqs.append(r.seq)
@@ -739,7 +794,9 @@ class Store:
                                    dealer=head["dealer"], carry=head["carry"])
             step = series.advance(cfg, head, tallies, new)
             ts = now()
-            view_json = self._insert_rounds(sid, [(new, step)], ts)[1]
+            pairs = _Pairs()
+            view_json = self._insert_rounds(sid, [(new, step)], ts, pairs)[1]
+            pairs.write(c, sid, self.postgres)
             v, state_json = self._commit_head(sid, row, step.head, step.tallies, ts)
             self._log(sid, v, "add_round", actor, None, {"seq": seq, "input": inp})
         return {"version": v, "state": step.head, "round": new, "seq": seq,
@@ -753,10 +810,13 @@ class Store:
         running summary stored with round ``keep`` (head, tallies), and
         ``inputs_after(keep, count=None)``: the stored inputs of the rounds after it. It
         returns ``(keep, inputs, tail, before, after, undoes)``: the rounds from ``keep + 1``
-        on become ``inputs``, rescored from that summary; the rounds before are neither read
-        nor rescored. ``tail``: the stored rounds after those keep their numbers (a round
-        replaced in place), so they are rescored only until one starts where it started
-        before; from there on they score as stored and are only counted again (``_recount``).
+        on become ``inputs`` (a new round's input, or the number of a stored round that
+        moves), rescored from that summary; the rounds before are neither read nor
+        rescored. A stored round that moves keeps its result where it starts from the same
+        dealer and carry (``series.reused``). ``tail``: the stored rounds after those keep
+        their numbers (a round replaced in place), so they are rescored only until one
+        starts where it started before; from there on they score as stored and are only
+        counted again (``_recount``).
         """
         with self.transaction() as c:
             row, cfg = self._writable(sid, version)
@@ -765,23 +825,29 @@ class Store:
                 cfg, n, lambda k: self._checkpoint(cfg, sid, k),
                 lambda k, count=None: self._inputs_after(sid, k, count))
             head, tallies = self._checkpoint(cfg, sid, keep)
-            ts = now()
+            ts, pairs = now(), _Pairs()
             if tail:
                 seqs, first_view, head, tallies = self._rewrite_in_place(
-                    cfg, sid, keep, inputs, n, head, tallies, ts)
-            else:  # every later round moves: rescored and written one at a time
-                c.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ?", (sid, keep))
+                    cfg, sid, keep, inputs, n, head, tallies, ts, pairs)
+            else:  # every later round moves: rescored (or reused) and written one at a time
+                moved = {}
+                for seq, inp, view, ledger in c.execute(
+                        "DELETE FROM rounds WHERE session_id = ? AND seq > ? "
+                        "RETURNING seq, input, view, ledger", (sid, keep)).fetchall():
+                    pairs.count(orjson.loads(ledger), -1)
+                    moved[seq] = (inp, view)
                 seqs, first_view, step = self._insert_rounds(sid, series.replay_steps(
-                    cfg, head, tallies, inputs, keep + 1), ts)
+                    cfg, head, tallies, _moved(inputs, moved), keep + 1, shared=True), ts, pairs)
                 if step is not None:
                     head, tallies = step.head, step.tallies
+            pairs.write(c, sid, self.postgres)
             v, state_json = self._commit_head(sid, row, head, tallies, ts)
             self._log(sid, v, action, actor, before, changed, undoes)
         return {"version": v, "state": head, "state_json": state_json, "first": keep + 1,
                 "rescored": seqs, "first_view": first_view}
 
     def _rewrite_in_place(self, cfg: SeriesConfig, sid: str, keep: int, inputs: list, n: int,
-                          head: dict, tallies: dict, ts: str) -> tuple:
+                          head: dict, tallies: dict, ts: str, pairs: _Pairs) -> tuple:
         """Rounds ``keep + 1``... replaced by ``inputs``, the stored rounds after them keeping
         their numbers: rescored (each written as it comes) while they start from a different
         position than before (month, dealer, carry, months counted: ``series.POSITION``); from
@@ -790,10 +856,10 @@ class Store:
         counted again (``_recount``). Returns (rescored numbers, first view, head, tallies)."""
         last = keep + len(inputs)
         old = self._stored_head(sid, last)  # read before the row is rewritten
-        self.conn.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ? AND seq <= ?",
-                          (sid, keep, last))
-        seqs, first_view, step = self._insert_rounds(
-            sid, series.replay_steps(cfg, head, tallies, inputs, keep + 1), ts)
+        pairs.removed(self.conn.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ? "
+                                        "AND seq <= ? RETURNING ledger", (sid, keep, last)))
+        seqs, first_view, step = self._insert_rounds(sid, series.replay_steps(
+            cfg, head, tallies, inputs, keep + 1, shared=True), ts, pairs)
         head, tallies = step.head, step.tallies
         settled = False
         while last < n:
@@ -801,20 +867,23 @@ class Store:
             if not rows:  # the rounds are numbered 1..n without gaps: never
                 raise Conflict(said("the session's rounds changed meanwhile; try again"),
                                field="round")
-            for seq, inp, stored_head, view in rows:
+            for seq, inp, stored_head, view_text in rows:
+                view = orjson.loads(view_text)
                 if not settled:
                     shift = series.same_position(head, old, but_carry=True) and \
-                        series.shifted(cfg, orjson.loads(view), head["carry"]) is not None
+                        series.shifted(cfg, view, head["carry"]) is not None
                     if series.same_position(head, old) or shift:
                         recount = self._recount(cfg, sid, head, tallies, last, shift)
                         if recount is not None:
                             head, tallies = self._write_recount(sid, *recount)
                             return seqs, first_view, head, tallies
                         settled = True  # a round that cannot be shifted: rescore the rest
-                self.conn.execute("DELETE FROM rounds WHERE session_id = ? AND seq = ?",
-                                  (sid, seq))
+                pairs.removed(self.conn.execute(
+                    "DELETE FROM rounds WHERE session_id = ? AND seq = ? RETURNING ledger",
+                    (sid, seq)))
+                again = series.Stored(orjson.loads(inp), view)
                 more, _, step = self._insert_rounds(sid, series.replay_steps(
-                    cfg, head, tallies, [orjson.loads(inp)], seq), ts)
+                    cfg, head, tallies, [again], seq, shared=True), ts, pairs)
                 seqs += more
                 head, tallies, old, last = step.head, step.tallies, orjson.loads(stored_head), seq
         return seqs, first_view, head, tallies
@@ -899,8 +968,9 @@ class Store:
     def delete_round(self, sid, version, seq, actor=None) -> dict:
         def plan(cfg, n, start, inputs_after):
             _need_round(n, seq)
-            rest = inputs_after(seq - 1)
-            return seq - 1, rest[1:], False, {"seq": seq, "input": rest[0]}, None, None
+            gone = inputs_after(seq - 1, 1)[0]
+            return seq - 1, list(range(seq + 1, n + 1)), False, {"seq": seq, "input": gone}, \
+                None, None
         return self._rewrite(sid, version, "delete_round", actor, plan)
 
     def undo(self, sid, version, actor=None) -> dict:
@@ -914,10 +984,10 @@ class Store:
                 return n, [], False, a, b, target["id"]
             if target["action"] == "delete_round":  # the deleted round goes back in its place
                 keep = min(b["seq"] - 1, n)
-                return keep, [b["input"]] + inputs_after(keep), False, a, b, target["id"]
+                return keep, [b["input"], *range(keep + 1, n + 1)], False, a, b, target["id"]
             if target["action"] == "add_round":
                 _need_round(n, a["seq"])
-                return a["seq"] - 1, inputs_after(a["seq"]), False, a, b, target["id"]
+                return a["seq"] - 1, list(range(a["seq"] + 1, n + 1)), False, a, b, target["id"]
             _need_round(n, b["seq"])  # a correction: the round as it was, in its place
             return b["seq"] - 1, [b["input"]], True, a, b, target["id"]
         return self._rewrite(sid, version, "undo", actor, plan)
@@ -983,6 +1053,17 @@ class Store:
 
 HISTORY_KEYS = ("id", "session_id", "version", "action", "actor", "at", "before", "after",
                 "undoes")
+
+
+def _moved(inputs: list, moved: dict):
+    """The rounds of a rewrite in their new order: a new round's input as it is, a stored
+    round (its old number) as ``series.Stored``, read from its stored texts as it comes."""
+    for x in inputs:
+        if isinstance(x, int):
+            inp, view = moved.pop(x)
+            yield series.Stored(orjson.loads(inp), orjson.loads(view))
+        else:
+            yield x
 
 
 def _number(x):

@@ -261,6 +261,9 @@ def test_a_thousand_sessions_are_read_from_their_session_rows(client, app):
             c.execute("INSERT INTO rounds (session_id, seq, view, created, input, ledger, line, "
                       "head, tallies, gain) SELECT ?, seq, view, created, input, ledger, line, "
                       "head, tallies, gain FROM rounds WHERE session_id = ?", (sid, src))
+            c.execute("INSERT INTO session_pairs (session_id, payer, payee, chips) "
+                      "SELECT ?, payer, payee, chips FROM session_pairs WHERE session_id = ?",
+                      (sid, src))  # the store keeps them as it writes rounds: copied too
     # each seed: 8 rounds won by its first player, 4 by the second, 5 chips each: +20 / -20
     h2h = get(client, {"id": g["id"], "token": g["token"]}, "head-to-head").json
     assert h2h["matrix"][h2h["players"].index("A")][h2h["players"].index("D")] == 20 * 250

@@ -18,8 +18,8 @@ from datetime import date
 import pytest
 
 from tally import league, series
-from tally.store import MIGRATIONS, SCHEMA_VERSION, Store, digest, read_token_of
-from test_store_growth import SEATS, deal, from_scratch, inputs_of
+from tally.store import SCHEMA_VERSION, Store, digest, read_token_of
+from test_store_growth import SEATS, deal, from_scratch, inputs_of, store_at_schema
 
 # ----------------------------------------------------------------------------- periods
 
@@ -155,25 +155,24 @@ def test_the_pairs_follow_every_change_to_the_rounds(st, game):
 
 def test_migration_6_adds_up_the_pairs_of_stored_sessions(tmp_path):
     path = str(tmp_path / "five.sqlite")
-    old = Store(path, "NORMAL")
-    with old.transaction():
-        for v in range(1, 6):
-            MIGRATIONS[v](old.db)
-            old.conn.execute(f"PRAGMA user_version = {v}")
+    old = store_at_schema(path, 5)
     old.conn.execute("INSERT INTO groups VALUES ('g1', 'club', ?, '2024-01-01')",
                      (digest("club-token"),))
     rng = random.Random(6)
     made = []
     old.conn.execute("ALTER TABLE rounds ADD COLUMN gain TEXT")  # today's code writes it
+    old.conn.execute("CREATE TABLE session_pairs (session_id TEXT, payer TEXT, payee TEXT, "
+                     "chips NUMERIC, PRIMARY KEY (session_id, payer, payee))")  # and these
     for game in ("koi-koi", "go-stop"):
         cfg = series.check_config({"game": game, "players": SEATS[game], "length": None})
         made.append((old.create_session(cfg, group_id="g1", inputs=[
             deal(rng, game) for _ in range(8)])["id"], cfg))
     old.conn.execute("ALTER TABLE rounds DROP COLUMN gain")  # schema 5 has none
+    old.conn.execute("DROP TABLE session_pairs")
     old.close()
     st = Store(path, "NORMAL")
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 5
-    assert st.migrate() == SCHEMA_VERSION == 7
+    assert st.migrate() == SCHEMA_VERSION == 8
     for sid, cfg in made:
         assert stored_pairs(st, sid) == ledger_pairs(cfg, inputs_of(st, sid)) != {}
     # the older group gets its read-only link the first time its token is used
@@ -182,6 +181,37 @@ def test_migration_6_adds_up_the_pairs_of_stored_sessions(tmp_path):
     assert st.group_access(row, read_token_of("club-token")) is None
     assert st.group_access(row, "club-token") == "edit"
     assert st.group_access(st.group_row("g1"), read_token_of("club-token")) == "read"
+
+
+def test_migration_8_hands_the_pairs_from_the_triggers_to_the_store(tmp_path, monkeypatch):
+    """Schema 7 kept the pairs by triggers; schema 8 drops them and the store keeps the rows:
+    the rows the triggers wrote stay, and the changes after the upgrade count once."""
+    from tally import store as store_module
+
+    path = str(tmp_path / "seven.sqlite")
+    old = store_at_schema(path, 7)
+    rng = random.Random(8)
+    with monkeypatch.context() as m:  # only the triggers write the pairs, as in schema 7
+        m.setattr(store_module._Pairs, "write", lambda self, conn, sid, postgres: None)
+        made = []
+        for game in ("koi-koi", "go-stop"):
+            cfg = series.check_config({"game": game, "players": SEATS[game], "length": None})
+            made.append((old.create_session(cfg, inputs=[
+                deal(rng, game) for _ in range(8)])["id"], cfg))
+        for sid, cfg in made:
+            assert stored_pairs(old, sid) == ledger_pairs(cfg, inputs_of(old, sid)) != {}
+    old.close()
+    st = Store(path, "NORMAL")
+    assert st.migrate() == SCHEMA_VERSION == 8
+    assert st.conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall() == []
+    for sid, cfg in made:
+        assert stored_pairs(st, sid) == ledger_pairs(cfg, inputs_of(st, sid))
+        version = st.session_row(sid)["version"]
+        version = st.add_round(sid, version, deal(rng, cfg.game))["version"]
+        version = st.delete_round(sid, version, 1)["version"]
+        version = st.replace_round(sid, version, 2, deal(rng, cfg.game))["version"]
+        st.undo(sid, version)
+        assert stored_pairs(st, sid) == ledger_pairs(cfg, inputs_of(st, sid))
 
 
 def test_group_tokens(st):

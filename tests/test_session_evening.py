@@ -26,7 +26,8 @@ import pytest
 
 from tally import series
 from tally.sheet import CHART_POINTS, samples
-from tally.store import MIGRATIONS, SCHEMA_VERSION, Store
+from tally.store import SCHEMA_VERSION, Store
+from tests.test_store_growth import store_at_schema
 from tests.test_session_page import add, new_session, page, send, text_of, redo_of
 from tests.test_stats import K7, K8, K9
 
@@ -260,16 +261,15 @@ def test_the_page_reads_only_its_rounds_at_1000_rounds(app, client):
 
 def test_migration_5_fills_in_calls_and_penalties(tmp_path):
     path = str(tmp_path / "old.sqlite")
-    old = Store(path, "NORMAL")
-    with old.transaction():
-        for v in range(1, 5):
-            MIGRATIONS[v](old.db)
-            old.conn.execute(f"PRAGMA user_version = {v}")
+    old = store_at_schema(path, 4)
     cfg = series.check_config({"game": "koi-koi", "players": ["Aki", "Bo"]})
     old.conn.execute("ALTER TABLE rounds ADD COLUMN gain TEXT")  # today's code writes it
+    old.conn.execute("CREATE TABLE session_pairs (session_id TEXT, payer TEXT, payee TEXT, "
+                     "chips NUMERIC, PRIMARY KEY (session_id, payer, payee))")  # and these
     rounds = series.replay(cfg, [K8, K9, K7])
     sid = old.create_session(cfg, inputs=[K8, K9, K7])["id"]  # schema 4 has no finish
     old.conn.execute("ALTER TABLE rounds DROP COLUMN gain")  # schema 4 has none
+    old.conn.execute("DROP TABLE session_pairs")
     # what schema 4 kept: the tallies with every round, without calls, penalties or the month
     # of the biggest round
     head, t = series.start(cfg)

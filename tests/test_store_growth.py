@@ -63,6 +63,16 @@ def sqlite_st(tmp_path):
     return s
 
 
+def store_at_schema(path: str, version: int) -> Store:
+    """A new SQLite store migrated only up to schema ``version`` (the migration tests)."""
+    old = Store(path, "NORMAL")
+    with old.transaction():
+        for v in range(1, version + 1):
+            MIGRATIONS[v](old.db)
+            old.conn.execute(f"PRAGMA user_version = {v}")
+    return old
+
+
 def inputs_of(st, sid):
     return [r.input for r in st.round_states(sid)]
 
@@ -328,7 +338,8 @@ def test_a_koi_koi_correction_under_first_to_50_rescores_every_later_round(sqlit
 
 
 def test_a_correction_that_moves_every_later_round_rescores_them_all(sqlite_st):
-    """Deleting a round moves every later one a month earlier: all are rescored."""
+    """Deleting a round moves every later one a month earlier: all are written again (scored
+    again only where they start otherwise: tests/test_series_reuse.py)."""
     st = sqlite_st
     rng = random.Random(11)
     cfg = series.check_config({"game": "koi-koi", "players": SEATS["koi-koi"], "length": None})
@@ -359,11 +370,7 @@ def test_migration_4_fills_in_the_running_summary_of_stored_sessions(tmp_path):
     """A database of schema 3 (the whole summary in the session row) is migrated from its
     stored results: the same summary as the full computation, and the same standings."""
     path = str(tmp_path / "old.sqlite")
-    old = Store(path, "NORMAL")
-    with old.transaction():
-        for v in range(1, 4):
-            MIGRATIONS[v](old.db)
-            old.conn.execute(f"PRAGMA user_version = {v}")
+    old = store_at_schema(path, 3)
     rng = random.Random(9)
     old.conn.execute("INSERT INTO groups VALUES ('g1', 'club', 'x', '2024-01-01')")
     made = []
@@ -382,7 +389,7 @@ def test_migration_4_fills_in_the_running_summary_of_stored_sessions(tmp_path):
     old.close()
     st = Store(path, "NORMAL")
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 3
-    assert st.migrate() == SCHEMA_VERSION == 7
+    assert st.migrate() == SCHEMA_VERSION == 8
     for sid, cfg in made:
         check_session(st, sid, cfg)
     assert series.standings_of(st.group_standing_rows("g1")) == \

@@ -2205,8 +2205,9 @@ GAME = Game(
                  "Optional: the 8 cards each player was dealt. An automatic win hand or a "
                  "misdeal called for a player's hand is checked against them.",
                  per_player=True),
-        # read by house rules only (yaku_of_the_month, the seasonal Views); a session does not
-        # fill it in (tally/series.py passes no month to the round), so the table gives it
+        # read by house rules only (yaku_of_the_month, the seasonal Views: ``requires``); a
+        # session fills it in from the series' month unless the table gives it
+        # (tally/series.py score_one), and reuses a moved round's result when no rule reads it
         InputDef("month", "choice", "Optional: the round's month (its flower; 1-12 also "
                  "accepted), for Yaku of the Month and the seasonal Viewing rules.",
                  choices=FLOWER_IDS, requires=("yaku_of_the_month", "views_in_season_only",
