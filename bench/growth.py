@@ -294,6 +294,36 @@ def server_memory(pid: int) -> dict:
     return procs
 
 
+class PeakSampler:
+    """The server's memory (PSS summed over its processes) read every ``every`` seconds in a
+    thread while the runs go on: the highest is what "stays under ... through the run" is
+    about, which a reading before and after would miss."""
+
+    def __init__(self, pid: int, every: float = 0.1):
+        import threading
+
+        self.pid, self.every, self.samples = pid, every, []
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> "PeakSampler":
+        self._thread.start()
+        return self
+
+    def _run(self):
+        while not self._done.wait(self.every):
+            mem = server_memory(self.pid)
+            self.samples.append(sum(m.get("Pss", 0) for m in mem.values()))
+
+    def stop(self):
+        self._done.set()
+        self._thread.join()
+
+    @property
+    def peak(self) -> int:
+        return max(self.samples, default=0)
+
+
 def _children(pid: int) -> list[int]:
     try:
         found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
@@ -341,8 +371,10 @@ def main(argv=None) -> int:
     if a.database_url:
         env["DATABASE_URL"] = a.database_url
     srv = LiveServer(db, env=env).start()
+    sampler = None
     try:
         mem0 = server_memory(srv.pid)
+        sampler = PeakSampler(srv.pid).start()
         c = Client(srv.port)
         for game in GAMES:
             for n in sizes:
@@ -355,10 +387,16 @@ def main(argv=None) -> int:
             print(f"  {'group standings':24} {'both':8} {n:5} sessions{fmt_ms(xs)}"
                   f"{ratio('group standings', None, n, xs)}")
         mem1 = server_memory(srv.pid)
+        sampler.stop()
         time.sleep(12)  # the workers hand freed memory back every 10 s (tally.cli)
         mem2 = server_memory(srv.pid)
     finally:
+        if sampler is not None:
+            sampler.stop()
         srv.stop()
+    print(f"  server memory through the runs: at most {sampler.peak / 1024:.0f} MB PSS summed "
+          f"over the processes ({len(sampler.samples)} samples, every {sampler.every:g} s; "
+          f"median {statistics.median(sampler.samples) / 1024:.0f} MB)")
     for label, mem in (("at start", mem0), ("right after the runs", mem1),
                        ("12 s later, idle", mem2)):
         rss = sum(m.get("VmRSS", 0) for m in mem.values()) / 1024
