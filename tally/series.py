@@ -450,11 +450,13 @@ def _totals(cfg: SeriesConfig, points: Mapping, chips: Mapping, won: Mapping) ->
 
 
 def advance(cfg: SeriesConfig, head: Mapping, tallies: Mapping, r: RoundState, *,
-            in_place: bool = False) -> Step:
+            in_place: bool = False, gain: Mapping | None = None) -> Step:
     """The running summary after round ``r``, from the one before it (``summary`` with
     ``prev``, without rebuilding the lists). The tallies are a new copy, or with
-    ``in_place`` the ones given, counted on."""
-    res, gain = r.result, gain_of(r)
+    ``in_place`` the ones given, counted on. ``gain``: the round's ``gain_of`` where it is
+    known (a stored round whose result is reused)."""
+    res = r.result
+    gain = gain_of(r) if gain is None else gain
     ledger = [{"seq": r.seq, "month": r.month, **pay}
               for pay in round_payments(res, cfg.players)]
     points, chips, won, net = _counted(list(cfg.players), head, gain, ledger)
@@ -522,6 +524,7 @@ class Stored(NamedTuple):
     (``reused``) instead of being scored again."""
     input: Mapping
     view: Mapping
+    gain: Mapping | None = None  # its gain_of, as stored with it
 
 
 def reused(cfg: SeriesConfig, view: Mapping, seq: int, month: int, dealer: str,
@@ -661,14 +664,14 @@ def replay_steps(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inputs: Ite
                            game=cfg.game, rule="length", field=prefix.rstrip(".") or "round")
             e.round = seq
             raise e
-        r = None
+        r = gain = None
         if isinstance(inp, Stored):
             r = reused(cfg, inp.view, seq, head["month"], head["dealer"], head["carry"])
-            inp = inp.input
+            inp, gain = inp.input, inp.gain
         if r is None:
-            r = score_one(cfg, inp, seq=seq, month=head["month"], dealer=head["dealer"],
-                          carry=head["carry"], field_prefix=prefix)
-        step = advance(cfg, head, tallies, r, in_place=shared)
+            r, gain = score_one(cfg, inp, seq=seq, month=head["month"], dealer=head["dealer"],
+                                carry=head["carry"], field_prefix=prefix), None
+        step = advance(cfg, head, tallies, r, in_place=shared, gain=gain)
         yield r, step
         head, tallies = step.head, step.tallies
 

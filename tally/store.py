@@ -831,11 +831,11 @@ class Store:
                     cfg, sid, keep, inputs, n, head, tallies, ts, pairs)
             else:  # every later round moves: rescored (or reused) and written one at a time
                 moved = {}
-                for seq, inp, view, ledger in c.execute(
+                for seq, inp, view, ledger, gain in c.execute(
                         "DELETE FROM rounds WHERE session_id = ? AND seq > ? "
-                        "RETURNING seq, input, view, ledger", (sid, keep)).fetchall():
+                        "RETURNING seq, input, view, ledger, gain", (sid, keep)).fetchall():
                     pairs.count(orjson.loads(ledger), -1)
-                    moved[seq] = (inp, view)
+                    moved[seq] = (inp, view, gain)
                 seqs, first_view, step = self._insert_rounds(sid, series.replay_steps(
                     cfg, head, tallies, _moved(inputs, moved), keep + 1, shared=True), ts, pairs)
                 if step is not None:
@@ -1060,8 +1060,8 @@ def _moved(inputs: list, moved: dict):
     round (its old number) as ``series.Stored``, read from its stored texts as it comes."""
     for x in inputs:
         if isinstance(x, int):
-            inp, view = moved.pop(x)
-            yield series.Stored(orjson.loads(inp), orjson.loads(view))
+            inp, view, gain = moved.pop(x)
+            yield series.Stored(orjson.loads(inp), orjson.loads(view), orjson.loads(gain))
         else:
             yield x
 
