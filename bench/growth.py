@@ -274,6 +274,25 @@ def time_group(c: Client, gid: str, token: str, runs: int) -> list[float]:
     return out
 
 
+def rescoring_per_round(game: str, inputs: list, runs: int) -> list[float]:
+    """What rescoring the rounds after round 1 costs, in us a round: each round scored again
+    (``series.score_one``: the engine and its result as JSON) from the position it starts
+    from, in this process, ``runs`` times. The issue's yardstick for a correction ("no more
+    than rescoring the rounds after the change")."""
+    from tally import series
+
+    cfg = series.check_config({"game": game, "players": list(GAMES[game]), "length": None})
+    rounds = series.replay(cfg, inputs)[1:]
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        for r in rounds:
+            series.score_one(cfg, r.input, seq=r.seq, month=r.month, dealer=r.dealer,
+                             carry=r.carry_in)
+        out.append((time.perf_counter() - t0) / len(rounds) * 1e6)
+    return out
+
+
 # ----------------------------------------------------------------------------- reporting
 
 def server_memory(pid: int) -> dict:
@@ -382,6 +401,16 @@ def main(argv=None) -> int:
                 for op, xs in times.items():
                     print(f"  {op:24} {game:8} {n:5} rounds  {fmt_ms(xs)}"
                           f"{ratio(op, game, n, xs)}")
+            n = max(sizes)
+            if n >= 100:
+                per = statistics.median(rescoring_per_round(
+                    game, made["sessions"][(game, n)]["inputs"], a.runs))
+                for op in ("DELETE round 1", "undo of the delete", "PUT round 1"):
+                    us = [x * 1e3 / (n - 1) for x in times[op]]
+                    print(f"  {op + ', a round':24} {game:8} {n:5} rounds  "
+                          f"{statistics.median(us):6.1f} us ({min(us):.1f}-{max(us):.1f})"
+                          f"  x{statistics.median(us) / per:.2f} of rescoring the rounds "
+                          f"after it ({per:.1f} us a round, in process)")
         for n in groups:
             xs = time_group(c, *made["groups"][n], a.runs)
             print(f"  {'group standings':24} {'both':8} {n:5} sessions{fmt_ms(xs)}"

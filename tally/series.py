@@ -656,24 +656,32 @@ def replay_steps(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inputs: Ite
     if shared:
         tallies = copy_tallies(tallies)
     for i, inp in enumerate(inputs):
-        seq = first_seq + i
-        prefix = field_prefix.format(seq=seq) if field_prefix else ""
-        if head["complete"]:
-            e = TallyError(said("round {seq}: the series is already over (after {months} months)",
-                                seq=seq, months=head["months_played"]),
-                           game=cfg.game, rule="length", field=prefix.rstrip(".") or "round")
-            e.round = seq
-            raise e
-        r = gain = None
-        if isinstance(inp, Stored):
-            r = reused(cfg, inp.view, seq, head["month"], head["dealer"], head["carry"])
-            inp, gain = inp.input, inp.gain
-        if r is None:
-            r, gain = score_one(cfg, inp, seq=seq, month=head["month"], dealer=head["dealer"],
-                                carry=head["carry"], field_prefix=prefix), None
-        step = advance(cfg, head, tallies, r, in_place=shared, gain=gain)
+        r, step = next_step(cfg, head, tallies, inp, first_seq + i, field_prefix,
+                            in_place=shared)
         yield r, step
         head, tallies = step.head, step.tallies
+
+
+def next_step(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inp, seq: int,
+              field_prefix: str = "rounds.{seq}.", *, in_place: bool = False
+              ) -> tuple[RoundState, Step]:
+    """Round ``seq`` (an input, or a ``Stored`` round) scored or reused after the running
+    summary ``head`` and ``tallies`` (counted on in place with ``in_place``), with its step."""
+    prefix = field_prefix.format(seq=seq) if field_prefix else ""
+    if head["complete"]:
+        e = TallyError(said("round {seq}: the series is already over (after {months} months)",
+                            seq=seq, months=head["months_played"]),
+                       game=cfg.game, rule="length", field=prefix.rstrip(".") or "round")
+        e.round = seq
+        raise e
+    r = gain = None
+    if isinstance(inp, Stored):
+        r = reused(cfg, inp.view, seq, head["month"], head["dealer"], head["carry"])
+        inp, gain = inp.input, inp.gain
+    if r is None:
+        r, gain = score_one(cfg, inp, seq=seq, month=head["month"], dealer=head["dealer"],
+                            carry=head["carry"], field_prefix=prefix), None
+    return r, advance(cfg, head, tallies, r, in_place=in_place, gain=gain)
 
 
 def leaders(chips: Mapping[str, float], won: Mapping[str, int]) -> list[str]:

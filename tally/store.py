@@ -740,16 +740,31 @@ class Store:
         last step."""
         seqs, first, step = [], None, None
         for r, step in steps:
-            pairs.count(step.ledger)
-            view = _dumps(r.view())
+            view = self._write_round(sid, r, step, ts, pairs)
             first = first or view
             seqs.append(r.seq)
-            self.conn.execute("INSERT INTO rounds (session_id, seq, view, created, input, ledger,"
-                              " line, head, tallies, gain) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                              (sid, r.seq, view, ts, _dumps(r.input), _dumps(step.ledger),
-                               _dumps(step.line), _dumps(step.head),
-                               _kept_tallies(r.seq, step.tallies), _dumps(step.gain)))
         return seqs, first, step
+
+    def _write_round(self, sid: str, r: RoundState, step: series.Step, ts: str, pairs: _Pairs,
+                     *, replacing: list | None = None) -> str:
+        """Store one round with its share of the running summary: a new row, or with
+        ``replacing`` (the stored round's ledger) over the row of the same number. Returns
+        its view text."""
+        view = _dumps(r.view())
+        pairs.count(step.ledger)
+        values = (view, ts, _dumps(r.input), _dumps(step.ledger), _dumps(step.line),
+                  _dumps(step.head), _kept_tallies(r.seq, step.tallies), _dumps(step.gain),
+                  sid, r.seq)
+        if replacing is None:
+            self.conn.execute("INSERT INTO rounds (view, created, input, ledger, line, head, "
+                              "tallies, gain, session_id, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                              "?, ?)", values)
+        else:
+            pairs.count(replacing, -1)
+            self.conn.execute("UPDATE rounds SET view = ?, created = ?, input = ?, ledger = ?, "
+                              "line = ?, head = ?, tallies = ?, gain = ? WHERE session_id = ? "
+                              "AND seq = ?", values)
+        return view
 
     def _log(self, sid, version, action, actor, before, after, undoes=None):
         self.conn.execute(
@@ -867,7 +882,7 @@ class Store:
             if not rows:  # the rounds are numbered 1..n without gaps: never
                 raise Conflict(said("the session's rounds changed meanwhile; try again"),
                                field="round")
-            for seq, inp, stored_head, view_text in rows:
+            for seq, inp, stored_head, view_text, ledger, gain in rows:
                 view = orjson.loads(view_text)
                 if not settled:
                     shift = series.same_position(head, old, but_carry=True) and \
@@ -878,13 +893,10 @@ class Store:
                             head, tallies = self._write_recount(sid, *recount)
                             return seqs, first_view, head, tallies
                         settled = True  # a round that cannot be shifted: rescore the rest
-                pairs.removed(self.conn.execute(
-                    "DELETE FROM rounds WHERE session_id = ? AND seq = ? RETURNING ledger",
-                    (sid, seq)))
-                again = series.Stored(orjson.loads(inp), view)
-                more, _, step = self._insert_rounds(sid, series.replay_steps(
-                    cfg, head, tallies, [again], seq, shared=True), ts, pairs)
-                seqs += more
+                r, step = series.next_step(cfg, head, tallies, series.Stored(
+                    orjson.loads(inp), view, orjson.loads(gain)), seq, in_place=True)
+                self._write_round(sid, r, step, ts, pairs, replacing=orjson.loads(ledger))
+                seqs.append(seq)
                 head, tallies, old, last = step.head, step.tallies, orjson.loads(stored_head), seq
         return seqs, first_view, head, tallies
 
@@ -894,10 +906,12 @@ class Store:
         return orjson.loads(text)
 
     def _stored_rows(self, sid: str, first: int, n: int, few: int = 16) -> list[tuple]:
-        """(seq, input, head, view) texts of ``few`` stored rounds from ``first`` on."""
+        """(seq, input, head, view, ledger, gain) texts of ``few`` stored rounds from
+        ``first`` on."""
         return self.conn.execute(
-            "SELECT seq, input, head, view FROM rounds WHERE session_id = ? AND seq >= ? AND "
-            "seq <= ? ORDER BY seq", (sid, first, min(n, first + few - 1))).fetchall()
+            "SELECT seq, input, head, view, ledger, gain FROM rounds WHERE session_id = ? AND "
+            "seq >= ? AND seq <= ? ORDER BY seq", (sid, first, min(n, first + few - 1))
+        ).fetchall()
 
     def _recount(self, cfg: SeriesConfig, sid: str, head: dict, tallies: dict, last: int,
                  shift: bool) -> tuple | None:
