@@ -282,8 +282,10 @@ class _Pairs:
 
     def __init__(self):
         self.chips: dict[tuple[str, str], Any] = {}
+        self.removing = False  # only a round removed can bring a pair back to nothing
 
     def count(self, ledger: list, sign: int = 1) -> None:
+        self.removing = self.removing or sign < 0
         for pay in ledger:
             a = pay["amount"]
             key = (pay["from"], pay["to"])
@@ -303,9 +305,11 @@ class _Pairs:
                 "INSERT INTO session_pairs (session_id, payer, payee, chips) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (session_id, payer, payee) DO UPDATE SET chips = "
                 "session_pairs.chips + excluded.chips", rows)
-            conn.execute("DELETE FROM session_pairs WHERE session_id = ? AND abs(chips) < 1e-9",
-                         (sid,))
+            if self.removing:
+                conn.execute("DELETE FROM session_pairs WHERE session_id = ? AND "
+                             "abs(chips) < 1e-9", (sid,))
         self.chips.clear()
+        self.removing = False
 
 
 def _chips(v, postgres: bool):
