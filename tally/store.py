@@ -27,7 +27,6 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from decimal import Decimal
-from decimal import Decimal
 from typing import Any, Callable
 
 import orjson
