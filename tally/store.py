@@ -311,6 +311,46 @@ class _Pairs:
         self.removing = False
 
 
+class _RoundWriter:
+    """Rounds stored with their share of the running summary, a batch at a time
+    (``executemany``: on PostgreSQL one round trip a batch, not one a round): a new row, or
+    with ``replacing`` (the stored round's ledger) over the row of the same number. Their
+    ledgers are counted in ``pairs``. Nothing written is read before ``flush``."""
+
+    BATCH = 64
+    INSERT = ("INSERT INTO rounds (view, created, input, ledger, line, head, tallies, gain, "
+              "session_id, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    UPDATE = ("UPDATE rounds SET view = ?, created = ?, input = ?, ledger = ?, line = ?, "
+              "head = ?, tallies = ?, gain = ? WHERE session_id = ? AND seq = ?")
+
+    def __init__(self, conn, sid: str, ts: str, pairs: _Pairs):
+        self.conn, self.sid, self.ts, self.pairs = conn, sid, ts, pairs
+        self.inserts: list[tuple] = []
+        self.updates: list[tuple] = []
+
+    def write(self, r: RoundState, step: series.Step, *, replacing: list | None = None) -> str:
+        """Returns the round's view text."""
+        view = _dumps(r.view())
+        self.pairs.count(step.ledger)
+        values = (view, self.ts, _dumps(r.input), _dumps(step.ledger), _dumps(step.line),
+                  _dumps(step.head), _kept_tallies(r.seq, step.tallies), _dumps(step.gain),
+                  self.sid, r.seq)
+        if replacing is None:
+            self.inserts.append(values)
+        else:
+            self.pairs.count(replacing, -1)
+            self.updates.append(values)
+        if len(self.inserts) + len(self.updates) >= self.BATCH:
+            self.flush()
+        return view
+
+    def flush(self) -> None:
+        for sql, rows in ((self.INSERT, self.inserts), (self.UPDATE, self.updates)):
+            if rows:
+                self.conn.executemany(sql, rows)
+                rows.clear()
+
+
 def _chips(v, postgres: bool):
     if isinstance(v, Decimal):
         return int(v) if v == v.to_integral_value() else v if postgres else float(v)
@@ -742,32 +782,13 @@ class Store:
         counted in ``pairs``. Returns the rounds' numbers, the first one's view text and the
         last step."""
         seqs, first, step = [], None, None
+        rows = _RoundWriter(self.conn, sid, ts, pairs)
         for r, step in steps:
-            view = self._write_round(sid, r, step, ts, pairs)
+            view = rows.write(r, step)
             first = first or view
             seqs.append(r.seq)
+        rows.flush()
         return seqs, first, step
-
-    def _write_round(self, sid: str, r: RoundState, step: series.Step, ts: str, pairs: _Pairs,
-                     *, replacing: list | None = None) -> str:
-        """Store one round with its share of the running summary: a new row, or with
-        ``replacing`` (the stored round's ledger) over the row of the same number. Returns
-        its view text."""
-        view = _dumps(r.view())
-        pairs.count(step.ledger)
-        values = (view, ts, _dumps(r.input), _dumps(step.ledger), _dumps(step.line),
-                  _dumps(step.head), _kept_tallies(r.seq, step.tallies), _dumps(step.gain),
-                  sid, r.seq)
-        if replacing is None:
-            self.conn.execute("INSERT INTO rounds (view, created, input, ledger, line, head, "
-                              "tallies, gain, session_id, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
-                              "?, ?)", values)
-        else:
-            pairs.count(replacing, -1)
-            self.conn.execute("UPDATE rounds SET view = ?, created = ?, input = ?, ledger = ?, "
-                              "line = ?, head = ?, tallies = ?, gain = ? WHERE session_id = ? "
-                              "AND seq = ?", values)
-        return view
 
     def _log(self, sid, version, action, actor, before, after, undoes=None):
         self.conn.execute(
@@ -879,7 +900,7 @@ class Store:
         seqs, first_view, step = self._insert_rounds(sid, series.replay_steps(
             cfg, head, tallies, inputs, keep + 1, shared=True), ts, pairs)
         head, tallies = step.head, step.tallies
-        settled = False
+        settled, rewritten = False, _RoundWriter(self.conn, sid, ts, pairs)
         while last < n:
             rows = self._stored_rows(sid, last + 1, n)
             if not rows:  # the rounds are numbered 1..n without gaps: never
@@ -892,15 +913,17 @@ class Store:
                         series.shifted(cfg, view, head["carry"]) is not None
                     if series.same_position(head, old) or shift:
                         recount = self._recount(cfg, sid, head, tallies, last, shift)
-                        if recount is not None:
+                        if recount is not None:  # (reads only rounds not rewritten yet)
                             head, tallies = self._write_recount(sid, *recount)
+                            rewritten.flush()
                             return seqs, first_view, head, tallies
                         settled = True  # a round that cannot be shifted: rescore the rest
                 r, step = series.next_step(cfg, head, tallies, series.Stored(
                     orjson.loads(inp), view, orjson.loads(gain)), seq, in_place=True)
-                self._write_round(sid, r, step, ts, pairs, replacing=orjson.loads(ledger))
+                rewritten.write(r, step, replacing=orjson.loads(ledger))
                 seqs.append(seq)
                 head, tallies, old, last = step.head, step.tallies, orjson.loads(stored_head), seq
+        rewritten.flush()
         return seqs, first_view, head, tallies
 
     def _stored_head(self, sid: str, seq: int) -> dict:
