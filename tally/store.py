@@ -314,8 +314,9 @@ class _Pairs:
 class _RoundWriter:
     """Rounds stored with their share of the running summary, a batch at a time
     (``executemany``: on PostgreSQL one round trip a batch, not one a round): a new row, or
-    with ``replacing`` (the stored round's ledger) over the row of the same number. Their
-    ledgers are counted in ``pairs``. Nothing written is read before ``flush``."""
+    with ``over`` over the row of the same number. Their ledgers are counted in ``pairs``
+    (the ledger of a row written over is the caller's to take out). Nothing written is read
+    before ``flush``."""
 
     BATCH = 64
     INSERT = ("INSERT INTO rounds (view, created, input, ledger, line, head, tallies, gain, "
@@ -328,18 +329,14 @@ class _RoundWriter:
         self.inserts: list[tuple] = []
         self.updates: list[tuple] = []
 
-    def write(self, r: RoundState, step: series.Step, *, replacing: list | None = None) -> str:
+    def write(self, r: RoundState, step: series.Step, *, over: bool = False) -> str:
         """Returns the round's view text."""
         view = _dumps(r.view())
         self.pairs.count(step.ledger)
         values = (view, self.ts, _dumps(r.input), _dumps(step.ledger), _dumps(step.line),
                   _dumps(step.head), _kept_tallies(r.seq, step.tallies), _dumps(step.gain),
                   self.sid, r.seq)
-        if replacing is None:
-            self.inserts.append(values)
-        else:
-            self.pairs.count(replacing, -1)
-            self.updates.append(values)
+        (self.updates if over else self.inserts).append(values)
         if len(self.inserts) + len(self.updates) >= self.BATCH:
             self.flush()
         return view
@@ -775,16 +772,17 @@ class Store:
                                                           "title": title, "rounds": len(steps)})
         return {"id": sid, "edit_token": edit, "read_token": read, "version": version}
 
-    def _insert_rounds(self, sid: str, steps, ts: str, pairs: _Pairs
+    def _insert_rounds(self, sid: str, steps, ts: str, pairs: _Pairs, *, existing: int = 0
                        ) -> tuple[list[int], str | None, Any]:
         """Store rounds with their share of the running summary, each as it comes (``steps``
         may be a generator: a long rescoring never holds every round at once), their ledgers
-        counted in ``pairs``. Returns the rounds' numbers, the first one's view text and the
-        last step."""
+        counted in ``pairs``; a round numbered up to ``existing`` over the row of its number
+        (whose ledger the caller took out of ``pairs``). Returns the rounds' numbers, the
+        first one's view text and the last step."""
         seqs, first, step = [], None, None
         rows = _RoundWriter(self.conn, sid, ts, pairs)
         for r, step in steps:
-            view = rows.write(r, step)
+            view = rows.write(r, step, over=r.seq <= existing)
             first = first or view
             seqs.append(r.seq)
         rows.flush()
@@ -868,15 +866,18 @@ class Store:
             if tail:
                 seqs, first_view, head, tallies = self._rewrite_in_place(
                     cfg, sid, keep, inputs, n, head, tallies, ts, pairs)
-            else:  # every later round moves: rescored (or reused) and written one at a time
-                moved = {}
+            else:  # every later round moves: rescored (or reused), each written over the
+                moved = {}  # row of its new number as it comes (cheaper than new rows)
                 for seq, inp, view, ledger, gain in c.execute(
-                        "DELETE FROM rounds WHERE session_id = ? AND seq > ? "
-                        "RETURNING seq, input, view, ledger, gain", (sid, keep)).fetchall():
+                        "SELECT seq, input, view, ledger, gain FROM rounds WHERE session_id = ? "
+                        "AND seq > ?", (sid, keep)).fetchall():
                     pairs.count(orjson.loads(ledger), -1)
                     moved[seq] = (inp, view, gain)
                 seqs, first_view, step = self._insert_rounds(sid, series.replay_steps(
-                    cfg, head, tallies, _moved(inputs, moved), keep + 1, shared=True), ts, pairs)
+                    cfg, head, tallies, _moved(inputs, moved), keep + 1, shared=True), ts, pairs,
+                    existing=n)
+                c.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ?",
+                          (sid, keep + len(seqs)))  # numbers no round has any more
                 if step is not None:
                     head, tallies = step.head, step.tallies
             pairs.write(c, sid, self.postgres)
@@ -920,7 +921,8 @@ class Store:
                         settled = True  # a round that cannot be shifted: rescore the rest
                 r, step = series.next_step(cfg, head, tallies, series.Stored(
                     orjson.loads(inp), view, orjson.loads(gain)), seq, in_place=True)
-                rewritten.write(r, step, replacing=orjson.loads(ledger))
+                pairs.count(orjson.loads(ledger), -1)
+                rewritten.write(r, step, over=True)
                 seqs.append(seq)
                 head, tallies, old, last = step.head, step.tallies, orjson.loads(stored_head), seq
         rewritten.flush()
