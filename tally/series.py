@@ -226,24 +226,34 @@ def score_one(cfg: SeriesConfig, inp: Mapping, *, seq: int, month: int, dealer: 
 
 
 _RULES: dict = {}  # (game, preset, options) -> the rules in force, resolved once
-_RULES_OF_CONFIG: dict = {}  # id(cfg) -> (cfg, rules): a rescoring asks once per round
+_OF_CONFIG: dict = {}  # id(cfg) -> (cfg, rules, counters, month read): asked once per round
 
 
 def _rules_of(cfg: SeriesConfig):
     """The rules a series plays by (the same for every round: resolved once, not per round)."""
-    hit = _RULES_OF_CONFIG.get(id(cfg))
+    return _of_config(cfg)[1]
+
+
+def _of_config(cfg: SeriesConfig) -> tuple:
+    """What a series' rules say, resolved once per config: the rules in force, the carry's
+    running counts (``_counters_of``) and whether the month is read (``month_read``)."""
+    hit = _OF_CONFIG.get(id(cfg))
     if hit is not None and hit[0] is cfg:  # the config is held, so its id is not reused
-        return hit[1]
+        return hit
     key = (cfg.game, cfg.preset, json.dumps(dict(cfg.options), sort_keys=True, default=str))
     rules = _RULES.get(key)
     if rules is None:
         if len(_RULES) > 256:  # a bound: options are outside input
             _RULES.clear()
         rules = _RULES[key] = get_game(cfg.game).rules(cfg.preset, cfg.options)
-    if len(_RULES_OF_CONFIG) > 64:
-        _RULES_OF_CONFIG.clear()
-    _RULES_OF_CONFIG[id(cfg)] = (cfg, rules)
-    return rules
+    game = get_game(cfg.game)
+    counters = game.carry_counters(rules) if game.carry_counters else ()
+    reads_month = any(spec.key == "month" and spec.kind == "choice" and spec.possible(rules)
+                      for spec in game.inputs)
+    if len(_OF_CONFIG) > 64:
+        _OF_CONFIG.clear()
+    hit = _OF_CONFIG[id(cfg)] = (cfg, rules, counters, reads_month)
+    return hit
 
 
 def _prefixed(e: TallyError, seq: int, field_prefix: str) -> TallyError:
@@ -496,26 +506,29 @@ def shifted(cfg: SeriesConfig, view: Mapping, carry: Mapping) -> RoundState | No
     when anything else differs (the round must be rescored)."""
     counters = _counters_of(cfg)
     old = view["carry_in"]
-    if not counters or set(old) != set(carry):
+    if not counters or old.keys() != carry.keys():
         return None
     moved = {}
     for k, v in carry.items():
-        if k not in counters:
-            if v != old[k]:
-                return None
-        elif v != old[k]:
-            if not (isinstance(v, Mapping) and isinstance(old[k], Mapping) and set(v) == set(old[k])):
-                return None
-            moved[k] = {p: v[p] - old[k][p] for p in v}
+        was = old[k]
+        if v == was:
+            continue
+        if k not in counters or not (_is_map(v) and _is_map(was) and v.keys() == was.keys()):
+            return None
+        moved[k] = {p: v[p] - was[p] for p in v}
     res = dict(view["result"])
     out = dict(res.get("carry") or {})
     for k, by in moved.items():
-        if not isinstance(out.get(k), Mapping) or set(out[k]) != set(by):
+        if not _is_map(out.get(k)) or out[k].keys() != by.keys():
             return None
         out[k] = {p: n + by[p] for p, n in out[k].items()}
     res["carry"] = out
     return RoundState(view["seq"], view["month"], view["dealer"], dict(carry), view["input"],
                       res, view["counts_as_month"])
+
+
+def _is_map(x) -> bool:
+    return type(x) is dict or isinstance(x, Mapping)  # the common case without the ABC check
 
 
 class Stored(NamedTuple):
@@ -550,18 +563,11 @@ def month_read(cfg: SeriesConfig) -> bool:
     takes the month (``score_one`` fills it in), where a rule in force reads it (the input's
     ``requires``; tests/test_series_reuse.py checks that the results do not change with the
     month otherwise)."""
-    rules = None
-    for spec in get_game(cfg.game).inputs:
-        if spec.key == "month" and spec.kind == "choice":
-            rules = rules or _rules_of(cfg)
-            if spec.possible(rules):
-                return True
-    return False
+    return _of_config(cfg)[3]
 
 
 def _counters_of(cfg: SeriesConfig) -> tuple[str, ...]:
-    counters = get_game(cfg.game).carry_counters
-    return counters(_rules_of(cfg)) if counters else ()
+    return _of_config(cfg)[2]
 
 
 def carry_forward(cfg: SeriesConfig, head: Mapping, old_head: Mapping, ledger: list,
