@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 
 import click
 from flask import current_app
@@ -122,7 +123,6 @@ def listen(host: str, port: int):
     """The listening socket every worker accepts on (bound once, so the port is either
     all ours or refused at once)."""
     import socket
-    import time
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     for attempt in range(40):  # a server killed a moment ago may still hold the port
@@ -176,7 +176,6 @@ def give_memory_back(every: float = 10.0):
     glibc is missing."""
     import ctypes
     import threading
-    import time
 
     try:
         libc = ctypes.CDLL("libc.so.6")
@@ -204,8 +203,6 @@ class TrimAfterLarge:
         self.app, self.trim, self.after = app, trim, after
 
     def __call__(self, environ, start_response):
-        import time
-
         t0 = time.perf_counter()
         body = self.app(environ, start_response)
         if time.perf_counter() - t0 <= self.after:
@@ -236,7 +233,6 @@ def supervise(app, sock, threads: int, workers: int):
     or SIGINT stops them all. A worker dies with this process, even on SIGKILL (Linux), so
     a crashed server never leaves workers holding the port."""
     import signal
-    import time
 
     children: dict[int, float] = {}
     stopping = []

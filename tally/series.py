@@ -240,13 +240,13 @@ def _of_config(cfg: SeriesConfig) -> tuple:
     hit = _OF_CONFIG.get(id(cfg))
     if hit is not None and hit[0] is cfg:  # the config is held, so its id is not reused
         return hit
+    game = get_game(cfg.game)
     key = (cfg.game, cfg.preset, json.dumps(dict(cfg.options), sort_keys=True, default=str))
     rules = _RULES.get(key)
     if rules is None:
         if len(_RULES) > 256:  # a bound: options are outside input
             _RULES.clear()
-        rules = _RULES[key] = get_game(cfg.game).rules(cfg.preset, cfg.options)
-    game = get_game(cfg.game)
+        rules = _RULES[key] = game.rules(cfg.preset, cfg.options)
     counters = game.carry_counters(rules) if game.carry_counters else ()
     reads_month = any(spec.key == "month" and spec.kind == "choice" and spec.possible(rules)
                       for spec in game.inputs)

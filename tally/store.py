@@ -224,7 +224,6 @@ def _m5(db):
 # a group's head-to-head adds up a few rows a session, not every round's ledger. Schemas 6 and 7
 # kept them by the database's triggers (their SQL is the dialect's, tally.dialects); schema 8
 # by the store itself (``_Pairs``).
-PAIR_TRIGGERS = SQLITE.pair_triggers
 
 
 def _m6(db):
