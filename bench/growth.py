@@ -15,8 +15,10 @@ Timed, each ``--runs`` times (median and range printed, never the best):
 - PUT round 1: round 1 corrected, to another played-out deal and back again in turn (the
   later rounds are rescored until one starts from the same month, dealer and carry as
   before; the rest are counted again from what they stored);
-- DELETE round 1 and its undo: every later round moves a month, so all are rescored (the
-  worst case of a correction);
+- DELETE round 1 and its undo: every later round moves a month, so each is written again
+  (the worst case of a correction: a moved round keeps its stored result where it starts
+  from the same dealer and carry, and only its small row of place and running summary is
+  rewritten; the others are rescored);
 - unchanged poll: GET the session with If-None-Match of its version (a 304);
 - session page and unchanged poll of its live part (/s/<id>, /s/<id>/part), for reference;
 - group standings: GET /api/v1/groups/<id>/standings.

@@ -7,15 +7,17 @@ from __future__ import annotations
 from .db import _pg_sql
 from .store import SCHEMA_VERSION, Store
 
-# Every table at schema 7, parents first, with its columns (named: the two files' column
+# Every table at schema 9, parents first, with its columns (named: the two files' column
 # order may differ, as SQLite adds migrated columns at the end).
 TABLES = {
     "groups": ("id", "name", "token_hash", "created", "read_hash"),
     "group_players": ("id", "group_id", "name", "created"),
     "sessions": ("id", "title", "game", "config", "group_id", "player_ids", "edit_hash",
                  "read_hash", "version", "state", "created", "updated", "standing", "finished"),
-    "rounds": ("session_id", "seq", "view", "created", "input", "ledger", "line", "head",
-               "tallies", "gain"),
+    "round_results": ("session_id", "rid", "input", "scored"),
+    "rounds": ("session_id", "seq", "rid", "month", "dealer", "carry_in", "carry_out",
+               "next_dealer", "counts_as_month", "ledger", "line", "head", "tallies", "gain",
+               "created"),
     "history": ("id", "session_id", "version", "action", "actor", "at", "before", "after",
                 "undoes"),
     "session_pairs": ("session_id", "payer", "payee", "chips"),
@@ -32,7 +34,7 @@ class MoveError(Exception):
 def move(source: str, target: str) -> dict[str, int]:
     """Copy ``source`` (a SQLite file) into ``target`` (a postgresql:// url); returns the
     rows copied per table."""
-    assert SCHEMA_VERSION == 8, "TABLES lists the schema 8 columns: update it with the schema"
+    assert SCHEMA_VERSION == 9, "TABLES lists the schema 9 columns: update it with the schema"
     src, dst = Store(source), Store(target)
     if src.postgres or not dst.postgres:
         raise MoveError("--from takes a SQLite file and --to a postgresql:// url")

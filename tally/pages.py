@@ -746,10 +746,11 @@ def record(session_id):
     seq = request.args.get("seq", type=int)
     editing = None
     if seq:
-        views = store().round_views(session_id)
-        if not 1 <= seq <= len(views):
-            fail(404, "no-round", session=session_id, token=token, seq=seq, n=len(views))
-        editing = json.loads(views[seq - 1])
+        text = store().round_view(session_id, seq)  # that round alone
+        if text is None:
+            fail(404, "no-round", session=session_id, token=token, seq=seq,
+                 n=store().last_seq(session_id))
+        editing = json.loads(text)
     elif state["complete"]:
         fail(409, "series-over", session=session_id, token=token)
     rules = game.rules(cfg.preset, cfg.options)

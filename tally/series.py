@@ -183,6 +183,9 @@ class RoundState:
     input: dict
     result: dict  # RoundResult.to_dict()
     counts_as_month: bool
+    # a stored round taken again without scoring it (``reused``): the store's key of the
+    # result it keeps, and ``result`` holds only what the running summary reads of it
+    stored_as: Any = field(default=None, compare=False, repr=False)
 
     def view(self) -> dict:
         return {"seq": self.seq, "month": self.month, "dealer": self.dealer,
@@ -499,32 +502,30 @@ def same_position(head: Mapping, other: Mapping, *, but_carry: bool = False) -> 
     return all(head.get(k) == other.get(k) for k in POSITION if not (but_carry and k == "carry"))
 
 
-def shifted(cfg: SeriesConfig, view: Mapping, carry: Mapping) -> RoundState | None:
-    """Round ``view`` as stored, entered with ``carry`` instead of the carry it was scored
-    with, when the two differ only in the game's running counts (``Game.carry_counters``):
-    the round scores the same, and the counts in its result move by the same amounts. None
-    when anything else differs (the round must be rescored)."""
+def shifted(cfg: SeriesConfig, carry_in: Mapping, carry_out: Mapping | None,
+            carry: Mapping) -> tuple[dict, dict] | None:
+    """A stored round that was entered with ``carry_in`` and handed on ``carry_out`` (its
+    result's carry), entered with ``carry`` instead, when the two differ only in the game's
+    running counts (``Game.carry_counters``): the round scores the same, and the counts it
+    hands on move by the same amounts. Returns the new (carry in, carry out); None when
+    anything else differs (the round must be rescored)."""
     counters = _counters_of(cfg)
-    old = view["carry_in"]
-    if not counters or old.keys() != carry.keys():
+    if not counters or carry_in.keys() != carry.keys():
         return None
     moved = {}
     for k, v in carry.items():
-        was = old[k]
+        was = carry_in[k]
         if v == was:
             continue
         if k not in counters or not (_is_map(v) and _is_map(was) and v.keys() == was.keys()):
             return None
         moved[k] = {p: v[p] - was[p] for p in v}
-    res = dict(view["result"])
-    out = dict(res.get("carry") or {})
+    out = dict(carry_out or {})
     for k, by in moved.items():
         if not _is_map(out.get(k)) or out[k].keys() != by.keys():
             return None
         out[k] = {p: n + by[p] for p, n in out[k].items()}
-    res["carry"] = out
-    return RoundState(view["seq"], view["month"], view["dealer"], dict(carry), view["input"],
-                      res, view["counts_as_month"])
+    return dict(carry), out
 
 
 def _is_map(x) -> bool:
@@ -532,30 +533,51 @@ def _is_map(x) -> bool:
 
 
 class Stored(NamedTuple):
-    """A stored round handed to ``replay_steps`` again: its input, and its view as stored,
-    whose result is taken as it is when the round starts from the same dealer and carry
-    (``reused``) instead of being scored again."""
-    input: Mapping
-    view: Mapping
-    gain: Mapping | None = None  # its gain_of, as stored with it
+    """A stored round handed to ``replay_steps`` again, as a store keeps it apart from its
+    place in the series: where it was played, what it handed on, what it added to the counts
+    and paid. Its result is taken as it is where it starts from the same dealer and carry
+    (``reused``); only then is it scored again from its input."""
+    input: Any  # its input, or the input's JSON text (read only to score it again)
+    month: int
+    dealer: str
+    carry_in: Mapping
+    carry_out: Mapping | None  # its result's carry: what it hands on
+    next_dealer: str | None
+    counts_as_month: bool
+    gain: Mapping  # its gain_of
+    ledger: list  # its chip transfers as stored (their seq and month are set again)
+    key: Any = None  # the store's key of its result (``RoundState.stored_as``)
+
+    def raw_input(self) -> Mapping:
+        return json.loads(self.input) if isinstance(self.input, str) else self.input
 
 
-def reused(cfg: SeriesConfig, view: Mapping, seq: int, month: int, dealer: str,
+_PLACE_KEYS = ("seq", "month")  # what a ledger entry says of the round's place
+
+
+def reused(cfg: SeriesConfig, stored: Stored, seq: int, month: int, dealer: str,
            carry: Mapping) -> RoundState | None:
-    """Stored round ``view`` as round ``seq`` in ``month``, entered by ``dealer`` with
-    ``carry``, without scoring it: a round's result depends on its input, dealer, carry and
-    the series' rules only (``score_one``), and on its month only where the game takes the
-    month and a rule in force reads it (``month_read``). So when the dealer and carry are
-    the ones it was scored with (or the carry differs only in counts it shifts: ``shifted``)
-    and the month is the same or unread, the result is the stored one. None otherwise."""
-    if view["dealer"] != dealer or (view["month"] != month and month_read(cfg)):
+    """``stored`` as round ``seq`` in ``month``, entered by ``dealer`` with ``carry``,
+    without scoring it: a round's result depends on its input, dealer, carry and the
+    series' rules only (``score_one``), and on its month only where the game takes the month
+    and a rule in force reads it (``month_read``). So when the dealer and carry are the
+    ones it was scored with (or the carry differs only in counts it shifts: ``shifted``) and
+    the month is the same or unread, the result is the stored one. The round's ``result``
+    then holds only what ``advance`` reads (its payments, winner, next dealer and carry):
+    the store keeps the rest as it is (``stored_as``). None when it must be scored again."""
+    if stored.dealer != dealer or (stored.month != month and month_read(cfg)):
         return None
-    if view["carry_in"] == carry:
-        return RoundState(seq, month, dealer, dict(carry), view["input"], view["result"],
-                          view["counts_as_month"])
-    r = shifted(cfg, view, carry)
-    return None if r is None else RoundState(seq, month, dealer, r.carry_in, r.input, r.result,
-                                             r.counts_as_month)
+    carry_in, carry_out = stored.carry_in, stored.carry_out
+    if carry_in != carry:
+        moved = shifted(cfg, carry_in, carry_out, carry)
+        if moved is None:
+            return None
+        carry_in, carry_out = moved
+    pays = [{k: v for k, v in pay.items() if k not in _PLACE_KEYS} for pay in stored.ledger]
+    result = {"payments": pays, "winner": stored.gain["winner"],
+              "next_dealer": stored.next_dealer, "carry": carry_out}
+    return RoundState(seq, month, dealer, dict(carry_in), stored.input, result,
+                      stored.counts_as_month, stored_as=stored.key)
 
 
 def month_read(cfg: SeriesConfig) -> bool:
@@ -680,14 +702,14 @@ def next_step(cfg: SeriesConfig, head: Mapping, tallies: Mapping, inp, seq: int,
                        game=cfg.game, rule="length", field=prefix.rstrip(".") or "round")
         e.round = seq
         raise e
-    r = gain = None
     if isinstance(inp, Stored):
-        r = reused(cfg, inp.view, seq, head["month"], head["dealer"], head["carry"])
-        inp, gain = inp.input, inp.gain
-    if r is None:
-        r, gain = score_one(cfg, inp, seq=seq, month=head["month"], dealer=head["dealer"],
-                            carry=head["carry"], field_prefix=prefix), None
-    return r, advance(cfg, head, tallies, r, in_place=in_place, gain=gain)
+        r = reused(cfg, inp, seq, head["month"], head["dealer"], head["carry"])
+        if r is not None:
+            return r, advance(cfg, head, tallies, r, in_place=in_place, gain=inp.gain)
+        inp = inp.raw_input()
+    r = score_one(cfg, inp, seq=seq, month=head["month"], dealer=head["dealer"],
+                  carry=head["carry"], field_prefix=prefix)
+    return r, advance(cfg, head, tallies, r, in_place=in_place)
 
 
 def leaders(chips: Mapping[str, float], won: Mapping[str, int]) -> list[str]:

@@ -38,7 +38,7 @@ from .dialects import POSTGRES, SQLITE, Dialect
 from .results import said
 from .series import RoundState, SeriesConfig
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 
 class StoreError(Exception):
@@ -269,7 +269,75 @@ def _m8(db):
         db.conn.execute(sql)
 
 
-MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4, 5: _m5, 6: _m6, 7: _m7, 8: _m8}
+# Schema 9 (issue 12): a round's row holds its place in the series and its share of the running
+# summary (small: what a correction that moves the rounds after it rewrites); its input and
+# result as scored are a row of ``round_results``, written once when the round is scored and
+# kept when the round moves to another number from the same dealer and carry
+# (``series.reused``). A view is spliced together from both (``_view_text``).
+ROUND_COLUMNS = ("rid", "month", "dealer", "carry_in", "carry_out", "next_dealer",
+                 "counts_as_month", "ledger", "line", "head", "tallies", "gain", "created")
+
+
+def _m9(db):
+    """Rounds kept apart from their place (issue 12): each round's input and its result
+    without its place go to ``round_results`` (``rid``: numbered per session), and its row
+    in ``rounds`` keeps its number, month, dealer, the carry it was entered with and the
+    carry its result hands on, with its share of the running summary. Filled in from the
+    stored views (no rescoring)."""
+    _ddl(db, "CREATE TABLE round_results (session_id TEXT NOT NULL, rid INTEGER NOT NULL, "
+             "input TEXT NOT NULL, scored TEXT NOT NULL, PRIMARY KEY (session_id, rid))",
+         "CREATE TABLE rounds_9 (session_id TEXT NOT NULL, seq INTEGER NOT NULL, "
+         "rid INTEGER NOT NULL, month INTEGER, dealer TEXT, carry_in TEXT, carry_out TEXT, "
+         "next_dealer TEXT, counts_as_month INTEGER, ledger TEXT, line TEXT, head TEXT, "
+         "tallies TEXT, gain TEXT, created TEXT, PRIMARY KEY (session_id, seq))")
+    c = db.conn
+    rows = c.execute("SELECT session_id, seq, view, ledger, line, head, tallies, gain, created "
+                     "FROM rounds")
+    while batch := rows.fetchmany(500):
+        results, places = [], []
+        for sid, seq, view, ledger, line, head, tallies, gain, created in batch:
+            r = RoundState(**json.loads(view))
+            inp, scored, carry_out = _result_texts(r)
+            results.append((sid, seq, inp, scored))
+            places.append((seq, r.month, r.dealer, _dumps(r.carry_in), carry_out,
+                           r.result.get("next_dealer"), int(r.counts_as_month), ledger, line,
+                           head, tallies, gain, created, sid, seq))
+        c.executemany("INSERT INTO round_results (session_id, rid, input, scored) "
+                      "VALUES (?, ?, ?, ?)", results)
+        c.executemany(f"INSERT INTO rounds_9 ({', '.join(ROUND_COLUMNS)}, session_id, seq) "
+                      f"VALUES ({', '.join('?' * (len(ROUND_COLUMNS) + 2))})", places)
+    _ddl(db, "DROP TABLE rounds", "ALTER TABLE rounds_9 RENAME TO rounds")
+
+
+MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4, 5: _m5, 6: _m6, 7: _m7, 8: _m8, 9: _m9}
+
+
+def _result_texts(r: RoundState) -> tuple[str, str, str | None]:
+    """A scored round's input, its view without its place (``scored``: the result's carry
+    left out; ``_view_text`` puts them back) and the carry its result hands on, as JSON."""
+    res = r.result
+    scored = _dumps({"counts_as_month": r.counts_as_month, "input": r.input,
+                     "result": {k: v for k, v in res.items() if k != "carry"}})
+    carry_out = res.get("carry")
+    return _dumps(r.input), scored, None if carry_out is None else _dumps(carry_out)
+
+
+def _view_text(seq: int, month, dealer, carry_in: str, carry_out: str | None,
+               scored: str) -> str:
+    """A round's view (``RoundState.view``) from what is stored: its place (number, month,
+    dealer, carry in, and the carry its result hands on, put back as the result's last key)
+    spliced around the rest, as texts, nothing parsed."""
+    place = '{"seq":%d,"month":%s,"dealer":%s,"carry_in":%s,' % (
+        seq, _dumps(month), _dumps(dealer), carry_in)
+    if carry_out is None:
+        return place + scored[1:]
+    comma = "" if scored.endswith("{}}") else ","  # an empty result: nothing before the carry
+    return place + scored[1:-2] + comma + '"carry":' + carry_out + "}}"
+
+
+# What a round's view is read from: its row and its result's.
+VIEW_SQL = "r.seq, r.month, r.dealer, r.carry_in, r.carry_out, s.scored"
+JOINED = ("rounds r JOIN round_results s ON s.session_id = r.session_id AND s.rid = r.rid")
 
 
 class _Pairs:
@@ -290,11 +358,6 @@ class _Pairs:
             self.chips[key] = self.chips.get(key, 0) + sign * (
                 a if isinstance(a, int) else Decimal(repr(a)))
 
-    def removed(self, cursor) -> None:
-        """The rounds a ``DELETE ... RETURNING ledger`` removed."""
-        for (text,) in cursor.fetchall():
-            self.count(orjson.loads(text), -1)
-
     def write(self, conn, sid: str, postgres: bool) -> None:
         rows = [(sid, payer, payee, _chips(v, postgres))
                 for (payer, payee), v in self.chips.items() if v]
@@ -313,38 +376,72 @@ class _Pairs:
 class _RoundWriter:
     """Rounds stored with their share of the running summary, a batch at a time
     (``executemany``: on PostgreSQL one round trip a batch, not one a round): a new row, or
-    with ``over`` over the row of the same number. Their ledgers are counted in ``pairs``
-    (the ledger of a row written over is the caller's to take out). Nothing written is read
-    before ``flush``."""
+    with ``over`` over the row of the same number. A round scored gets a new result row; a
+    round reused (``RoundState.stored_as``) keeps its own. The results of the rows ``dropped``
+    (rows removed or written over) go unless a round kept them (``close``). Their ledgers are
+    counted in ``pairs`` (the ledger of a row written over is the caller's to take out).
+    Nothing written is read before ``flush``."""
 
     BATCH = 64
-    INSERT = ("INSERT INTO rounds (view, created, input, ledger, line, head, tallies, gain, "
-              "session_id, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    UPDATE = ("UPDATE rounds SET view = ?, created = ?, input = ?, ledger = ?, line = ?, "
-              "head = ?, tallies = ?, gain = ? WHERE session_id = ? AND seq = ?")
+    INSERT = (f"INSERT INTO rounds ({', '.join(ROUND_COLUMNS)}, session_id, seq) "
+              f"VALUES ({', '.join('?' * (len(ROUND_COLUMNS) + 2))})")
+    UPDATE = (f"UPDATE rounds SET {', '.join(c + ' = ?' for c in ROUND_COLUMNS)} "
+              "WHERE session_id = ? AND seq = ?")
+    RESULT = "INSERT INTO round_results (session_id, rid, input, scored) VALUES (?, ?, ?, ?)"
 
-    def __init__(self, conn, sid: str, ts: str, pairs: _Pairs):
+    def __init__(self, conn, sid: str, ts: str, pairs: _Pairs, dropped=()):
         self.conn, self.sid, self.ts, self.pairs = conn, sid, ts, pairs
+        self.results: list[tuple] = []
         self.inserts: list[tuple] = []
         self.updates: list[tuple] = []
+        self.next_rid: int | None = None
+        self.dropped, self.kept = set(dropped), set()
 
-    def write(self, r: RoundState, step: series.Step, *, over: bool = False) -> str:
-        """Returns the round's view text."""
-        view = _dumps(r.view())
+    def write(self, r: RoundState, step: series.Step, *, over: bool = False) -> str | None:
+        """Returns the round's view text when it was scored (None when reused)."""
+        carry_in, view = _dumps(r.carry_in), None
+        if r.stored_as is None:
+            rid = self._new_rid()
+            inp, scored, carry_out = _result_texts(r)
+            self.results.append((self.sid, rid, inp, scored))
+            view = _view_text(r.seq, r.month, r.dealer, carry_in, carry_out, scored)
+        else:
+            rid = r.stored_as
+            self.kept.add(rid)
+            carry_out = r.result["carry"]
+            carry_out = None if carry_out is None else _dumps(carry_out)
         self.pairs.count(step.ledger)
-        values = (view, self.ts, _dumps(r.input), _dumps(step.ledger), _dumps(step.line),
+        values = (rid, r.month, r.dealer, carry_in, carry_out, r.result.get("next_dealer"),
+                  int(r.counts_as_month), _dumps(step.ledger), _dumps(step.line),
                   _dumps(step.head), _kept_tallies(r.seq, step.tallies), _dumps(step.gain),
-                  self.sid, r.seq)
+                  self.ts, self.sid, r.seq)
         (self.updates if over else self.inserts).append(values)
         if len(self.inserts) + len(self.updates) >= self.BATCH:
             self.flush()
         return view
 
+    def _new_rid(self) -> int:
+        if self.next_rid is None:
+            self.next_rid = self.conn.execute(
+                "SELECT coalesce(max(rid), 0) FROM round_results WHERE session_id = ?",
+                (self.sid,)).fetchone()[0]
+        self.next_rid += 1
+        return self.next_rid
+
     def flush(self) -> None:
-        for sql, rows in ((self.INSERT, self.inserts), (self.UPDATE, self.updates)):
+        for sql, rows in ((self.RESULT, self.results), (self.INSERT, self.inserts),
+                          (self.UPDATE, self.updates)):
             if rows:
                 self.conn.executemany(sql, rows)
                 rows.clear()
+
+    def close(self) -> None:
+        """Flush, and remove the results no row names any more."""
+        self.flush()
+        gone = [(self.sid, rid) for rid in self.dropped - self.kept]
+        if gone:
+            self.conn.executemany("DELETE FROM round_results WHERE session_id = ? AND rid = ?",
+                                  gone)
 
 
 def _chips(v, postgres: bool):
@@ -436,21 +533,21 @@ class Store:
         return row
 
     def round_views(self, sid: str) -> list[str]:
-        return [r[0] for r in self.conn.execute(
-            "SELECT view FROM rounds WHERE session_id = ? ORDER BY seq", (sid,))]
+        return [_view_text(*row) for row in self.conn.execute(
+            f"SELECT {VIEW_SQL} FROM {JOINED} WHERE r.session_id = ? ORDER BY r.seq", (sid,))]
 
     def round_view(self, sid: str, seq: int) -> str | None:
         """One stored round by its number (the others are not read)."""
-        row = self.conn.execute("SELECT view FROM rounds WHERE session_id = ? AND seq = ?",
-                                (sid, seq)).fetchone()
-        return row[0] if row else None
+        row = self.conn.execute(f"SELECT {VIEW_SQL} FROM {JOINED} WHERE r.session_id = ? AND "
+                                "r.seq = ?", (sid, seq)).fetchone()
+        return _view_text(*row) if row else None
 
     def round_rows(self, sid: str, first: int, last: int) -> list[tuple[int, str, str, str]]:
         """Rounds ``first``..``last`` as stored: (seq, view, line, head) texts; the other
         rounds are not read (the scoresheet's page)."""
-        return self.conn.execute(
-            "SELECT seq, view, line, head FROM rounds WHERE session_id = ? AND seq BETWEEN ? "
-            "AND ? ORDER BY seq", (sid, first, last)).fetchall()
+        return [(row[0], _view_text(*row[:6]), row[6], row[7]) for row in self.conn.execute(
+            f"SELECT {VIEW_SQL}, r.line, r.head FROM {JOINED} WHERE r.session_id = ? AND "
+            "r.seq BETWEEN ? AND ? ORDER BY r.seq", (sid, first, last))]
 
     def running_totals(self, sid: str, seqs) -> list[tuple[int, int, str]]:
         """(seq, month, totals after it) of the rounds ``seqs`` alone (the chart's samples):
@@ -482,10 +579,10 @@ class Store:
         with the ledger and the rounds lists spliced in), as JSON texts: nothing is
         re-scored or parsed. ``head``: the session row's ``state``, when already read."""
         views, ledger, lines = [], [], []
-        for view, led, line in self.conn.execute(
-                "SELECT view, ledger, line FROM rounds WHERE session_id = ? ORDER BY seq",
-                (sid,)):
-            views.append(view)
+        for *place, led, line in self.conn.execute(
+                f"SELECT {VIEW_SQL}, r.ledger, r.line FROM {JOINED} WHERE r.session_id = ? "
+                "ORDER BY r.seq", (sid,)):
+            views.append(_view_text(*place))
             if led != "[]":
                 ledger.append(led[1:-1])
             lines.append(line)
@@ -771,20 +868,24 @@ class Store:
                                                           "title": title, "rounds": len(steps)})
         return {"id": sid, "edit_token": edit, "read_token": read, "version": version}
 
-    def _insert_rounds(self, sid: str, steps, ts: str, pairs: _Pairs, *, existing: int = 0
-                       ) -> tuple[list[int], str | None, Any]:
+    def _insert_rounds(self, sid: str, steps, ts: str, pairs: _Pairs, *, existing: int = 0,
+                       dropped=()) -> tuple[list[int], str | None, Any]:
         """Store rounds with their share of the running summary, each as it comes (``steps``
         may be a generator: a long rescoring never holds every round at once), their ledgers
         counted in ``pairs``; a round numbered up to ``existing`` over the row of its number
-        (whose ledger the caller took out of ``pairs``). Returns the rounds' numbers, the
-        first one's view text and the last step."""
+        (whose ledger the caller took out of ``pairs``). ``dropped``: the results of the rows
+        removed or written over, which go unless a round reused them. Returns the rounds'
+        numbers, the first one's view text and the last step."""
         seqs, first, step = [], None, None
-        rows = _RoundWriter(self.conn, sid, ts, pairs)
+        rows = _RoundWriter(self.conn, sid, ts, pairs, dropped)
         for r, step in steps:
             view = rows.write(r, step, over=r.seq <= existing)
-            first = first or view
+            if not seqs:
+                first = view
             seqs.append(r.seq)
-        rows.flush()
+        rows.close()
+        if seqs and first is None:  # the first round kept its stored result
+            first = self.round_view(sid, seqs[0])
         return seqs, first, step
 
     def _log(self, sid, version, action, actor, before, after, undoes=None):
@@ -866,15 +967,15 @@ class Store:
                 seqs, first_view, head, tallies = self._rewrite_in_place(
                     cfg, sid, keep, inputs, n, head, tallies, ts, pairs)
             else:  # every later round moves: rescored (or reused), each written over the
-                moved = {}  # row of its new number as it comes (cheaper than new rows)
-                for seq, inp, view, ledger, gain in c.execute(
-                        "SELECT seq, input, view, ledger, gain FROM rounds WHERE session_id = ? "
-                        "AND seq > ?", (sid, keep)).fetchall():
-                    pairs.count(orjson.loads(ledger), -1)
-                    moved[seq] = (inp, view, gain)
+                # row of its new number as it comes (cheaper than new rows)
+                moved = {row[0]: _stored(row) for row in c.execute(
+                    f"SELECT {STORED_SQL} FROM {JOINED} WHERE r.session_id = ? AND r.seq > ?",
+                    (sid, keep)).fetchall()}
+                for stored in moved.values():
+                    pairs.count(stored.ledger, -1)
                 seqs, first_view, step = self._insert_rounds(sid, series.replay_steps(
                     cfg, head, tallies, _moved(inputs, moved), keep + 1, shared=True), ts, pairs,
-                    existing=n)
+                    existing=n, dropped=[stored.key for stored in moved.values()])
                 c.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ?",
                           (sid, keep + len(seqs)))  # numbers no round has any more
                 if step is not None:
@@ -895,10 +996,14 @@ class Store:
         counted again (``_recount``). Returns (rescored numbers, first view, head, tallies)."""
         last = keep + len(inputs)
         old = self._stored_head(sid, last)  # read before the row is rewritten
-        pairs.removed(self.conn.execute("DELETE FROM rounds WHERE session_id = ? AND seq > ? "
-                                        "AND seq <= ? RETURNING ledger", (sid, keep, last)))
+        gone = []
+        for ledger, rid in self.conn.execute("DELETE FROM rounds WHERE session_id = ? AND "
+                                             "seq > ? AND seq <= ? RETURNING ledger, rid",
+                                             (sid, keep, last)).fetchall():
+            pairs.count(orjson.loads(ledger), -1)
+            gone.append(rid)
         seqs, first_view, step = self._insert_rounds(sid, series.replay_steps(
-            cfg, head, tallies, inputs, keep + 1, shared=True), ts, pairs)
+            cfg, head, tallies, inputs, keep + 1, shared=True), ts, pairs, dropped=gone)
         head, tallies = step.head, step.tallies
         settled, rewritten = False, _RoundWriter(self.conn, sid, ts, pairs)
         while last < n:
@@ -906,25 +1011,26 @@ class Store:
             if not rows:  # the rounds are numbered 1..n without gaps: never
                 raise Conflict(said("the session's rounds changed meanwhile; try again"),
                                field="round")
-            for seq, inp, stored_head, view_text, ledger, gain in rows:
-                view = orjson.loads(view_text)
+            for *row, stored_head in rows:
+                stored = _stored(row)
+                seq = row[0]
                 if not settled:
-                    shift = series.same_position(head, old, but_carry=True) and \
-                        series.shifted(cfg, view, head["carry"]) is not None
+                    shift = series.same_position(head, old, but_carry=True) and series.shifted(
+                        cfg, stored.carry_in, stored.carry_out, head["carry"]) is not None
                     if series.same_position(head, old) or shift:
                         recount = self._recount(cfg, sid, head, tallies, last, shift)
                         if recount is not None:  # (reads only rounds not rewritten yet)
                             head, tallies = self._write_recount(sid, *recount)
-                            rewritten.flush()
+                            rewritten.close()
                             return seqs, first_view, head, tallies
                         settled = True  # a round that cannot be shifted: rescore the rest
-                r, step = series.next_step(cfg, head, tallies, series.Stored(
-                    orjson.loads(inp), view, orjson.loads(gain)), seq, in_place=True)
-                pairs.count(orjson.loads(ledger), -1)
+                r, step = series.next_step(cfg, head, tallies, stored, seq, in_place=True)
+                pairs.count(stored.ledger, -1)
+                rewritten.dropped.add(stored.key)
                 rewritten.write(r, step, over=True)
                 seqs.append(seq)
                 head, tallies, old, last = step.head, step.tallies, orjson.loads(stored_head), seq
-        rewritten.flush()
+        rewritten.close()
         return seqs, first_view, head, tallies
 
     def _stored_head(self, sid: str, seq: int) -> dict:
@@ -933,49 +1039,50 @@ class Store:
         return orjson.loads(text)
 
     def _stored_rows(self, sid: str, first: int, n: int, few: int = 16) -> list[tuple]:
-        """(seq, input, head, view, ledger, gain) texts of ``few`` stored rounds from
-        ``first`` on."""
+        """``few`` stored rounds from ``first`` on, as ``_stored`` reads them, each with its
+        head's text last."""
         return self.conn.execute(
-            "SELECT seq, input, head, view, ledger, gain FROM rounds WHERE session_id = ? AND "
-            "seq >= ? AND seq <= ? ORDER BY seq", (sid, first, min(n, first + few - 1))
-        ).fetchall()
+            f"SELECT {STORED_SQL}, r.head FROM {JOINED} WHERE r.session_id = ? AND r.seq >= ? "
+            "AND r.seq <= ? ORDER BY r.seq", (sid, first, min(n, first + few - 1))).fetchall()
 
     def _recount(self, cfg: SeriesConfig, sid: str, head: dict, tallies: dict, last: int,
                  shift: bool) -> tuple | None:
         """Count the stored rounds after ``last`` again from the new summary before them
         (their results are as stored, or with the carry's counts shifted): each one's head
-        (and view, when shifted), and the tallies kept every CHECKPOINT-th round. Nothing is
-        written (``_write_recount``); None when a round cannot be shifted after all."""
+        (and carries, when shifted), and the tallies kept every CHECKPOINT-th round. Nothing
+        is written (``_write_recount``); None when a round cannot be shifted after all."""
         tallies = series.copy_tallies(tallies)
-        heads, views, kept = [], [], []
-        for seq, ledger, line, gain, old, view in self.conn.execute(  # views only to shift
-                "SELECT seq, ledger, line, gain, head, CASE WHEN ? THEN view END FROM rounds "
-                "WHERE session_id = ? AND seq > ? ORDER BY seq", (shift, sid, last)).fetchall():
+        heads, carries, kept = [], [], []
+        for seq, ledger, line, gain, old, carry_in, carry_out in self.conn.execute(
+                "SELECT seq, ledger, line, gain, head, carry_in, carry_out FROM rounds "
+                "WHERE session_id = ? AND seq > ? ORDER BY seq", (sid, last)).fetchall():
             gain, carry = orjson.loads(gain), None
             if shift:
-                r = series.shifted(cfg, orjson.loads(view), head["carry"])
-                if r is None:
+                moved = series.shifted(cfg, orjson.loads(carry_in), _loads_or_none(carry_out),
+                                       head["carry"])
+                if moved is None:
                     return None
-                views.append((_dumps(r.view()), sid, seq))
-                carry = series.next_position(cfg, [r])[2]
+                carries.append((_dumps(moved[0]), _dumps(moved[1]), sid, seq))
+                carry = {k: v for k, v in moved[1].items() if k != "counts_as_month"}
             head, net = series.carry_forward(cfg, head, orjson.loads(old), orjson.loads(ledger),
                                              gain, carry=carry)
             series.tally_into(tallies, seq, orjson.loads(line)["month"], net, gain)
             heads.append((_dumps(head), sid, seq))
             if seq % CHECKPOINT == 0:
                 kept.append((_dumps(tallies), sid, seq))
-        return heads, views, kept, head, tallies
+        return heads, carries, kept, head, tallies
 
-    def _write_recount(self, sid, heads, views, kept, head, tallies) -> tuple[dict, dict]:
-        update = "UPDATE rounds SET {} = ? WHERE session_id = ? AND seq = ?"
-        for column, rows in (("head", heads), ("view", views), ("tallies", kept)):
-            self.conn.executemany(update.format(column), rows)
+    def _write_recount(self, sid, heads, carries, kept, head, tallies) -> tuple[dict, dict]:
+        update = "UPDATE rounds SET {} WHERE session_id = ? AND seq = ?"
+        for columns, rows in (("head = ?", heads), ("carry_in = ?, carry_out = ?", carries),
+                              ("tallies = ?", kept)):
+            self.conn.executemany(update.format(columns), rows)
         return head, tallies
 
     def _inputs_after(self, sid: str, keep: int, count: int | None = None) -> list[dict]:
         return [json.loads(i) for (i,) in self.conn.execute(
-            "SELECT input FROM rounds WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
-            (sid, keep, keep + count if count is not None else 1 << 62))]
+            f"SELECT s.input FROM {JOINED} WHERE r.session_id = ? AND r.seq > ? AND r.seq <= ? "
+            "ORDER BY r.seq", (sid, keep, keep + count if count is not None else 1 << 62))]
 
     def _checkpoint(self, cfg: SeriesConfig, sid: str, seq: int) -> tuple[dict, dict]:
         """The running summary stored with round ``seq`` (the start for 0): its head, and the
@@ -1098,13 +1205,26 @@ HISTORY_KEYS = ("id", "session_id", "version", "action", "actor", "at", "before"
 
 def _moved(inputs: list, moved: dict):
     """The rounds of a rewrite in their new order: a new round's input as it is, a stored
-    round (its old number) as ``series.Stored``, read from its stored texts as it comes."""
+    round (its old number) as read (``_stored``)."""
     for x in inputs:
-        if isinstance(x, int):
-            inp, view, gain = moved.pop(x)
-            yield series.Stored(orjson.loads(inp), orjson.loads(view), orjson.loads(gain))
-        else:
-            yield x
+        yield moved.pop(x) if isinstance(x, int) else x
+
+
+# What a stored round is read as to take it again (``_stored``): its row, and its input from
+# its result's row (read only to score it again).
+STORED_SQL = ("r.seq, r.rid, s.input, r.month, r.dealer, r.carry_in, r.carry_out, "
+              "r.next_dealer, r.counts_as_month, r.gain, r.ledger")
+
+
+def _stored(row) -> series.Stored:
+    """A round read by ``STORED_SQL``, to hand to ``series.replay_steps`` again."""
+    _seq, rid, inp, month, dealer, carry_in, carry_out, next_dealer, counts, gain, ledger = row
+    return series.Stored(inp, month, dealer, orjson.loads(carry_in), _loads_or_none(carry_out),
+                         next_dealer, bool(counts), orjson.loads(gain), orjson.loads(ledger), rid)
+
+
+def _loads_or_none(text: str | None):
+    return None if text is None else orjson.loads(text)
 
 
 def _number(x):

@@ -67,6 +67,20 @@ def pg_fresh(pg_url, pg_template):  # noqa: F811
         c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+@pytest.fixture
+def pg_empty(pg_url):  # noqa: F811
+    """A new PostgreSQL database with no schema at all (the migration tests), dropped after."""
+    from tally.db import close_all_pools
+
+    name = "e_" + uuid.uuid4().hex[:16]
+    with _admin(pg_url) as c:
+        c.execute(f'CREATE DATABASE "{name}"')
+    yield _on(pg_url, name)
+    close_all_pools()
+    with _admin(pg_url) as c:
+        c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.fixture(params=BACKENDS)
 def database(request, tmp_path):
     """Where the test's store or app keeps its data: a SQLite file's path, or the url of a

@@ -21,6 +21,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import tally
+from tally.store import ROUND_COLUMNS
 from test_api import POETRY, Session, errors, k7
 from test_headers import inline_code
 
@@ -258,9 +259,11 @@ def test_a_thousand_sessions_are_read_from_their_session_rows(client, app):
                       "SELECT ?, title, game, config, group_id, player_ids, edit_hash, read_hash,"
                       " version, state, ?, updated, standing FROM sessions WHERE id = ?",
                       (sid, day, src))
-            c.execute("INSERT INTO rounds (session_id, seq, view, created, input, ledger, line, "
-                      "head, tallies, gain) SELECT ?, seq, view, created, input, ledger, line, "
-                      "head, tallies, gain FROM rounds WHERE session_id = ?", (sid, src))
+            c.execute("INSERT INTO round_results (session_id, rid, input, scored) SELECT ?, rid, "
+                      "input, scored FROM round_results WHERE session_id = ?", (sid, src))
+            c.execute(f"INSERT INTO rounds (session_id, seq, {', '.join(ROUND_COLUMNS)}) "
+                      f"SELECT ?, seq, {', '.join(ROUND_COLUMNS)} FROM rounds "
+                      "WHERE session_id = ?", (sid, src))
             c.execute("INSERT INTO session_pairs (session_id, payer, payee, chips) "
                       "SELECT ?, payer, payee, chips FROM session_pairs WHERE session_id = ?",
                       (sid, src))  # the store keeps them as it writes rounds: copied too

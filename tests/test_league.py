@@ -19,7 +19,8 @@ import pytest
 
 from tally import league, series
 from tally.store import SCHEMA_VERSION, Store, digest, read_token_of
-from test_store_growth import SEATS, deal, from_scratch, inputs_of, store_at_schema
+from test_store_growth import (SEATS, deal, from_scratch, inputs_of, store_at_schema,
+                               write_old_session)
 
 # ----------------------------------------------------------------------------- periods
 
@@ -160,19 +161,15 @@ def test_migration_6_adds_up_the_pairs_of_stored_sessions(tmp_path):
                      (digest("club-token"),))
     rng = random.Random(6)
     made = []
-    old.conn.execute("ALTER TABLE rounds ADD COLUMN gain TEXT")  # today's code writes it
-    old.conn.execute("CREATE TABLE session_pairs (session_id TEXT, payer TEXT, payee TEXT, "
-                     "chips NUMERIC, PRIMARY KEY (session_id, payer, payee))")  # and these
     for game in ("koi-koi", "go-stop"):
         cfg = series.check_config({"game": game, "players": SEATS[game], "length": None})
-        made.append((old.create_session(cfg, group_id="g1", inputs=[
-            deal(rng, game) for _ in range(8)])["id"], cfg))
-    old.conn.execute("ALTER TABLE rounds DROP COLUMN gain")  # schema 5 has none
-    old.conn.execute("DROP TABLE session_pairs")
+        write_old_session(old, cfg, [deal(rng, game) for _ in range(8)], sid=game,
+                          group_id="g1")
+        made.append((game, cfg))
     old.close()
     st = Store(path, "NORMAL")
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 5
-    assert st.migrate() == SCHEMA_VERSION == 8
+    assert st.migrate() == SCHEMA_VERSION == 9
     for sid, cfg in made:
         assert stored_pairs(st, sid) == ledger_pairs(cfg, inputs_of(st, sid)) != {}
     # the older group gets its read-only link the first time its token is used
@@ -183,26 +180,22 @@ def test_migration_6_adds_up_the_pairs_of_stored_sessions(tmp_path):
     assert st.group_access(st.group_row("g1"), read_token_of("club-token")) == "read"
 
 
-def test_migration_8_hands_the_pairs_from_the_triggers_to_the_store(tmp_path, monkeypatch):
+def test_migration_8_hands_the_pairs_from_the_triggers_to_the_store(tmp_path):
     """Schema 7 kept the pairs by triggers; schema 8 drops them and the store keeps the rows:
     the rows the triggers wrote stay, and the changes after the upgrade count once."""
-    from tally import store as store_module
-
     path = str(tmp_path / "seven.sqlite")
     old = store_at_schema(path, 7)
     rng = random.Random(8)
-    with monkeypatch.context() as m:  # only the triggers write the pairs, as in schema 7
-        m.setattr(store_module._Pairs, "write", lambda self, conn, sid, postgres: None)
-        made = []
-        for game in ("koi-koi", "go-stop"):
-            cfg = series.check_config({"game": game, "players": SEATS[game], "length": None})
-            made.append((old.create_session(cfg, inputs=[
-                deal(rng, game) for _ in range(8)])["id"], cfg))
-        for sid, cfg in made:
-            assert stored_pairs(old, sid) == ledger_pairs(cfg, inputs_of(old, sid)) != {}
+    made = []  # only the triggers write the pairs, as in schema 7
+    for game in ("koi-koi", "go-stop"):
+        cfg = series.check_config({"game": game, "players": SEATS[game], "length": None})
+        inputs = [deal(rng, game) for _ in range(8)]
+        write_old_session(old, cfg, inputs, sid=game)
+        assert stored_pairs(old, game) == ledger_pairs(cfg, inputs) != {}
+        made.append((game, cfg))
     old.close()
     st = Store(path, "NORMAL")
-    assert st.migrate() == SCHEMA_VERSION == 8
+    assert st.migrate() == SCHEMA_VERSION == 9
     assert st.conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall() == []
     for sid, cfg in made:
         assert stored_pairs(st, sid) == ledger_pairs(cfg, inputs_of(st, sid))

@@ -27,7 +27,7 @@ import pytest
 from tally import series
 from tally.sheet import CHART_POINTS, samples
 from tally.store import SCHEMA_VERSION, Store
-from tests.test_store_growth import store_at_schema
+from tests.test_store_growth import store_at_schema, write_old_session
 from tests.test_session_page import add, new_session, page, send, text_of, redo_of
 from tests.test_stats import K7, K8, K9
 
@@ -263,13 +263,9 @@ def test_migration_5_fills_in_calls_and_penalties(tmp_path):
     path = str(tmp_path / "old.sqlite")
     old = store_at_schema(path, 4)
     cfg = series.check_config({"game": "koi-koi", "players": ["Aki", "Bo"]})
-    old.conn.execute("ALTER TABLE rounds ADD COLUMN gain TEXT")  # today's code writes it
-    old.conn.execute("CREATE TABLE session_pairs (session_id TEXT, payer TEXT, payee TEXT, "
-                     "chips NUMERIC, PRIMARY KEY (session_id, payer, payee))")  # and these
     rounds = series.replay(cfg, [K8, K9, K7])
-    sid = old.create_session(cfg, inputs=[K8, K9, K7])["id"]  # schema 4 has no finish
-    old.conn.execute("ALTER TABLE rounds DROP COLUMN gain")  # schema 4 has none
-    old.conn.execute("DROP TABLE session_pairs")
+    sid = "s4"
+    write_old_session(old, cfg, [K8, K9, K7], sid=sid)  # schema 4 has no finish
     # what schema 4 kept: the tallies with every round, without calls, penalties or the month
     # of the biggest round
     head, t = series.start(cfg)

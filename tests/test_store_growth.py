@@ -20,7 +20,8 @@ import pytest
 
 from tally import evaluate, series
 from tally.cards import FULL_DECK, CardSet
-from tally.store import CHECKPOINT, MIGRATIONS, SCHEMA_VERSION, Store, _dumps
+from tally.dialects import POSTGRES
+from tally.store import CHECKPOINT, MIGRATIONS, SCHEMA_VERSION, Store, _dumps, _Migrating
 
 DECK = list(CardSet(FULL_DECK).slugs)
 SEATS = {"koi-koi": ["Aki", "Bo"], "go-stop": ["Ana", "Bo", "Cy"]}
@@ -64,13 +65,52 @@ def sqlite_st(tmp_path):
 
 
 def store_at_schema(path: str, version: int) -> Store:
-    """A new SQLite store migrated only up to schema ``version`` (the migration tests)."""
+    """A new store (a SQLite file, or an empty PostgreSQL database) migrated only up to schema
+    ``version`` (the migration tests)."""
     old = Store(path, "NORMAL")
-    with old.transaction():
+    with old.transaction() as conn:
+        db = _Migrating(old.conn, POSTGRES) if old.postgres else old.db
+        old.backend.schema_version(conn)  # (PostgreSQL: its table)
         for v in range(1, version + 1):
-            MIGRATIONS[v](old.db)
-            old.conn.execute(f"PRAGMA user_version = {v}")
+            MIGRATIONS[v](db)
+            old.backend.set_schema_version(conn, v)
     return old
+
+
+def write_old_session(old: Store, cfg, inputs, *, sid: str, group_id: str | None = None,
+                      created: str = "2024-01-01") -> None:
+    """A session as an older schema (4 to 8) stored it, written in SQL (today's store writes
+    schema 9's rows): its row and its rounds' rows with the columns the file's tables have,
+    each round with its whole view, and the tallies with every round until schema 7 kept them
+    with every CHECKPOINT-th one."""
+    def columns(table):
+        if old.postgres:
+            return [c for (c,) in old.conn.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+                "ORDER BY ordinal_position", (table,))]
+        return [row[1] for row in old.conn.execute(f"PRAGMA table_info({table})")]
+
+    head, tallies = series.start(cfg)
+    rows = []
+    for r in series.replay(cfg, inputs):
+        step = series.advance(cfg, head, tallies, r)
+        head, tallies = step.head, step.tallies
+        rows.append({"session_id": sid, "seq": r.seq, "view": _dumps(r.view()),
+                     "created": created, "input": _dumps(r.input), "ledger": _dumps(step.ledger),
+                     "line": _dumps(step.line), "head": _dumps(step.head),
+                     "tallies": _dumps(step.tallies), "gain": _dumps(step.gain)})
+    if "gain" in columns("rounds"):
+        for row in rows:
+            row["tallies"] = row["tallies"] if row["seq"] % CHECKPOINT == 0 else None
+    session = {"id": sid, "title": "", "game": cfg.game, "config": _dumps(cfg.to_dict()),
+               "group_id": group_id, "player_ids": "[]", "edit_hash": "e", "read_hash": "r",
+               "version": 1, "state": _dumps(head), "created": created, "updated": created,
+               "standing": _dumps(series.standing(head, tallies))}
+    for table, values in (("sessions", [session]), ("rounds", rows)):
+        names = [c for c in columns(table) if c in values[0]] if values else []
+        for v in values:
+            old.conn.execute(f"INSERT INTO {table} ({', '.join(names)}) VALUES "
+                             f"({', '.join('?' * len(names))})", [v[c] for c in names])
 
 
 def inputs_of(st, sid):
@@ -94,6 +134,15 @@ def check_session(st, sid, cfg):
         {k: v for k, v in full.items() if k not in ("ledger", "rounds")} | \
         ({"complete": True, "month": None, "dealer": None} if head.get("finished") else {})
     assert [json.loads(v) for v in st.round_views(sid)] == [r.view() for r in rounds]
+    # what a move reads of a round without its result (``series.Stored``), and each result
+    # row named by one round, none left behind
+    places = st.conn.execute("SELECT seq, next_dealer, counts_as_month, rid FROM rounds "
+                             "WHERE session_id = ? ORDER BY seq", (sid,)).fetchall()
+    assert [(seq, nd, bool(c)) for seq, nd, c, _ in places] == \
+        [(r.seq, r.result.get("next_dealer"), r.counts_as_month) for r in rounds]
+    named = sorted(rid for *_, rid in places)
+    assert named == sorted(set(named)) == [rid for (rid,) in st.conn.execute(
+        "SELECT rid FROM round_results WHERE session_id = ? ORDER BY rid", (sid,))]
     stored = st.conn.execute("SELECT seq, head, gain FROM rounds WHERE session_id = ? "
                              "ORDER BY seq", (sid,)).fetchall()
     h, t = series.start(cfg)
@@ -313,7 +362,7 @@ def test_a_koi_koi_correction_shifts_the_running_counts_of_the_later_rounds(
     st.conn.set_trace_callback(None)
     assert out["rescored"] == list(range(10, same))
     if same <= 40:  # the later rounds' views are rewritten in place, never rescored
-        assert any(q.startswith("UPDATE rounds SET view") for q in seen)
+        assert any(q.startswith("UPDATE rounds SET carry_in") for q in seen)
     check_session(st, sid, cfg)
 
 
@@ -366,6 +415,41 @@ def test_an_undo_of_an_add_rescores_nothing_and_reads_no_round(sqlite_st):
     check_session(st, sid, cfg)
 
 
+def test_migration_9_keeps_each_round_apart_from_its_place(tmp_path):
+    """A database of schema 8 (each round's whole view in its row) is migrated from its
+    stored views: every view, summary and running summary as the full computation, and the
+    rounds still move, are corrected and undone after the upgrade."""
+    migrated_from_8(str(tmp_path / "eight.sqlite"))
+
+
+def test_migration_9_on_postgres(pg_empty):
+    migrated_from_8(pg_empty)
+
+
+def migrated_from_8(path: str):
+    old = store_at_schema(path, 8)
+    rng = random.Random(19)
+    made = []
+    with old.transaction():
+        for game, n in (("koi-koi", 40), ("go-stop", 20), ("koi-koi", 3)):
+            cfg = series.check_config({"game": game, "players": SEATS[game], "length": None})
+            sid = f"{game}-{n}"
+            write_old_session(old, cfg, [deal(rng, game) for _ in range(n)], sid=sid)
+            made.append((sid, cfg))
+    old.close()
+    st = Store(path, "NORMAL")
+    assert st.migrate() == SCHEMA_VERSION == 9
+    for sid, cfg in made:
+        check_session(st, sid, cfg)
+        version = st.session_row(sid)["version"]
+        version = st.delete_round(sid, version, 1)["version"]
+        check_session(st, sid, cfg)
+        version = st.undo(sid, version)["version"]
+        version = st.replace_round(sid, version, 2, deal(rng, cfg.game))["version"]
+        st.add_round(sid, version, deal(rng, cfg.game))
+        check_session(st, sid, cfg)
+
+
 def test_migration_4_fills_in_the_running_summary_of_stored_sessions(tmp_path):
     """A database of schema 3 (the whole summary in the session row) is migrated from its
     stored results: the same summary as the full computation, and the same standings."""
@@ -389,7 +473,7 @@ def test_migration_4_fills_in_the_running_summary_of_stored_sessions(tmp_path):
     old.close()
     st = Store(path, "NORMAL")
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 3
-    assert st.migrate() == SCHEMA_VERSION == 8
+    assert st.migrate() == SCHEMA_VERSION == 9
     for sid, cfg in made:
         check_session(st, sid, cfg)
     assert series.standings_of(st.group_standing_rows("g1")) == \
