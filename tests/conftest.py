@@ -53,32 +53,29 @@ def pg_template(pg_url):  # noqa: F811
         pass  # the cluster is already stopped (another session fixture stopped it first)
 
 
-@pytest.fixture
-def pg_fresh(pg_url, pg_template):  # noqa: F811
-    """A fresh PostgreSQL database at the current schema, dropped after the test."""
+def _throwaway(pg_url: str, template: str | None = None):
+    """A new database (a copy of ``template``, or empty), dropped after the test."""
     from tally.db import close_all_pools
 
     name = "t_" + uuid.uuid4().hex[:16]
     with _admin(pg_url) as c:
-        c.execute(f'CREATE DATABASE "{name}" TEMPLATE "{pg_template}"')
+        c.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
     yield _on(pg_url, name)
     close_all_pools()
     with _admin(pg_url) as c:
         c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def pg_fresh(pg_url, pg_template):  # noqa: F811
+    """A fresh PostgreSQL database at the current schema, dropped after the test."""
+    yield from _throwaway(pg_url, pg_template)
 
 
 @pytest.fixture
 def pg_empty(pg_url):  # noqa: F811
     """A new PostgreSQL database with no schema at all (the migration tests), dropped after."""
-    from tally.db import close_all_pools
-
-    name = "e_" + uuid.uuid4().hex[:16]
-    with _admin(pg_url) as c:
-        c.execute(f'CREATE DATABASE "{name}"')
-    yield _on(pg_url, name)
-    close_all_pools()
-    with _admin(pg_url) as c:
-        c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    yield from _throwaway(pg_url)
 
 
 @pytest.fixture(params=BACKENDS)

@@ -97,6 +97,12 @@ def scored_during(monkeypatch, change) -> int:
     return len(calls)
 
 
+def result_rows(st, sid) -> dict[int, int]:
+    """Each round's number and the number of its result's row (``round_results``)."""
+    return dict(st.conn.execute("SELECT seq, rid FROM rounds WHERE session_id = ?",
+                                (sid,)).fetchall())
+
+
 CASES = [("koi-koi", {}), ("koi-koi", {"yaku_of_the_month": True}),
          ("koi-koi", {"first_to_50": True}), ("go-stop", {})]
 
@@ -120,9 +126,15 @@ def test_a_deletion_and_its_undo_score_only_the_rounds_that_start_otherwise(
     expected = sum(not same_start(cfg, o, n) for o, n in zip(old[k:], new[k - 1:]))
     version = st.session_row(sid)["version"]
     out = {}
+    before = result_rows(st, sid)
     assert scored_during(monkeypatch, lambda: out.update(
         st.delete_round(sid, version, k))) == expected
     check_session(st, sid, cfg)
+    # a moved round keeps its result's row (only its row in ``rounds`` is written again); a
+    # round scored again gets a new one
+    after, top = result_rows(st, sid), max(before.values())
+    assert all(after[j] == before[j + 1] or after[j] > top for j in range(k, len(inputs)))
+    assert sum(after[j] > top for j in range(k, len(inputs))) == expected
     # the undo puts round k back: it is scored from its input, the later rounds as above
     expected = 1 + sum(not same_start(cfg, n, o) for n, o in zip(new[k - 1:], old[k:]))
     assert scored_during(monkeypatch, lambda: st.undo(sid, out["version"])) == expected
