@@ -184,7 +184,8 @@ class RoundState:
     result: dict  # RoundResult.to_dict()
     counts_as_month: bool
     # a stored round taken again without scoring it (``reused``): the store's key of the
-    # result it keeps, and ``result`` holds only what the running summary reads of it
+    # result it keeps; ``result`` then holds only what the running summary reads of it, and
+    # ``input`` is as the store handed it (``Stored.input``)
     stored_as: Any = field(default=None, compare=False, repr=False)
 
     def view(self) -> dict:

@@ -40,14 +40,16 @@ def ev(kind: str, player: str | None = None, **fields) -> dict:
     return {"type": kind, **({"player": player} if player else {}), **fields}
 
 
+def table(game: str, events, piles: dict, **changes) -> dict:
+    """The game's example table with these events, and these players' piles where given."""
+    body = example(game, events=list(events), **changes)
+    body["captures"].update({who: pile for who, pile in piles.items() if pile is not None})
+    return body
+
+
 def kk(events=(), aki=None, bo=None, **changes) -> dict:
     """Koi-Koi: the example's table (Aki deals) with these events and piles."""
-    body = example(KK, events=list(events), **changes)
-    if aki is not None:
-        body["captures"]["Aki"] = aki
-    if bo is not None:
-        body["captures"]["Bo"] = bo
-    return body
+    return table(KK, events, {"Aki": aki, "Bo": bo}, **changes)
 
 
 def quick(yaku, events=(ev("stop", "Aki"),), **changes) -> dict:
@@ -67,12 +69,7 @@ def declared(raw) -> dict:
 
 
 def oni(events=(), a=None, b=None, **changes) -> dict:
-    body = example(ONI, events=list(events), **changes)
-    if a is not None:
-        body["captures"]["A"] = a
-    if b is not None:
-        body["captures"]["B"] = b
-    return body
+    return table(ONI, events, {"A": a, "B": b}, **changes)
 
 
 def case(game, what, body, field, *, options=None, option=None, event=None, given=()):
