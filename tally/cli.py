@@ -67,7 +67,10 @@ def register(app):
     @app.cli.command("move-to-postgres")
     @click.option("--from", "source", help="the SQLite file (default: the app's DATABASE)")
     @click.option("--to", "target", help="postgresql://... (default: DATABASE_URL)")
-    def move_to_postgres(source, target):
+    @click.option("--repair", is_flag=True,
+                  help="write each NUL character (which PostgreSQL cannot store) as U+FFFD "
+                       "instead of refusing the file")
+    def move_to_postgres(source, target, repair):
         """Copy every session, round, history entry, group, idempotency record and standing
         row of a SQLite file into an empty PostgreSQL database, in one transaction."""
         from .move import MoveError, move
@@ -79,10 +82,13 @@ def register(app):
         if not os.path.isfile(source):
             raise click.ClickException(f"no SQLite file at {source}")
         try:
-            counts = move(source, target)
+            counts = move(source, target, repair=repair)
         except MoveError as e:
             raise click.ClickException(str(e)) from None
+        repaired = counts.pop("repaired")
         click.echo("copied " + ", ".join(f"{n} {t}" for t, n in counts.items()))
+        if repaired:
+            click.echo(f"repaired {repaired} text cells: each NUL character is now U+FFFD")
 
 
 def banner(host: str, port: int, public: str | None) -> str:

@@ -39,6 +39,7 @@ from .results import said
 from .series import RoundState, SeriesConfig
 
 SCHEMA_VERSION = 9
+MAX_SEQ = 10 ** 9  # no round is numbered near a billion (tally.api.limits.MAX_NUMBER)
 
 
 class StoreError(Exception):
@@ -538,6 +539,8 @@ class Store:
 
     def round_view(self, sid: str, seq: int) -> str | None:
         """One stored round by its number (the others are not read)."""
+        if not 0 < seq <= MAX_SEQ:  # SQLite cannot compare 2**63 with a column
+            return None
         row = self.conn.execute(f"SELECT {VIEW_SQL} FROM {JOINED} WHERE r.session_id = ? AND "
                                 "r.seq = ?", (sid, seq)).fetchone()
         return _view_text(*row) if row else None

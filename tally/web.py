@@ -62,6 +62,9 @@ def create_app(config: dict | None = None) -> Flask:
     def health():
         return jsonify(status="ok")
 
+    from . import request_guard
+
+    request_guard.init_app(app)  # no control character in any address or query, first
     from .api import init_api
 
     init_api(app)

@@ -15,7 +15,8 @@ from flask import g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..results import said
-from ..store import StoreError
+from ..store import NotFound, StoreError
+from ..text_rules import problem
 
 # A 12-month Go-Stop session for seven players with every round corrected once exports to
 # about 0.4 MB (bench/rounds.py makes one; tests/test_limits.py checks it fits), so 4 MiB
@@ -97,24 +98,25 @@ def _path(parts) -> str:
                     for p in parts) or "body"
 
 
-def _bad_text(text: str) -> bool:
-    """A lone surrogate ("\\ud800") cannot be stored or sent as UTF-8."""
-    if text.isascii():
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
 def check_text(text: str, field: str, limit: int = MAX_STRING):
     if len(text) > limit:
         raise Unprocessable(said("{field} is too long ({n} characters; at most {limit})",
                                  field=field, n=len(text), limit=limit), field=field)
-    if _bad_text(text):
-        raise Unprocessable(said("{field} holds a character that is not valid text (a lone "
-                                 "surrogate)", field=field), field=field)
+    wrong = problem(text)
+    if wrong is not None:
+        raise Unprocessable(text_problem(field, *wrong), field=field)
+
+
+def text_problem(field: str, kind: str, char: str):
+    """The sentence for what tally.text_rules.problem found in a field."""
+    if kind == "surrogate":
+        return said("{field} holds a character that is not valid text (a lone surrogate)",
+                    field=field)
+    if kind == "control":
+        return said("{field} holds a control character ({char}), which no name or value may "
+                    "hold", field=field, char=char)
+    return said("{field} holds a text-direction mark ({char}) that is not closed, which "
+                "would turn the text after it around", field=field, char=char)
 
 
 def check_value(value) -> None:
@@ -164,10 +166,21 @@ def check_query(args) -> None:
         check_text(value, key, MAX_QUERY)
 
 
+def check_path_numbers(view_args) -> None:
+    """A number in the address (a round's) is at most MAX_NUMBER: SQLite cannot even compare
+    2**63 with a column, and no round is numbered near a billion, so a larger one is a 404
+    naming it on both backends."""
+    for name, value in (view_args or {}).items():
+        if isinstance(value, int) and not 0 <= value <= MAX_NUMBER:
+            raise NotFound(said("there is no {field} {value} (at most {limit})", field=name,
+                                value=value, limit=MAX_NUMBER), field=name)
+
+
 def bounded_input():
     """A request's query and JSON body within bounds before a view sees them; the body parsed
     once, strictly, for the views' schemas to load (tally.api.views.StrictParser). Runs after
     the credential check (each blueprint registers it last)."""
+    check_path_numbers(request.view_args)
     check_query(request.args)
     if request.method in ("POST", "PUT", "PATCH", "DELETE"):
         try:

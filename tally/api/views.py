@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import logging
+import re
 from datetime import date, datetime, timezone
 from functools import wraps
 from urllib.parse import urlencode
@@ -26,7 +27,7 @@ from ..share import public_base, qr_png, qr_svg, session_link
 from ..store import NotFound, Store, StoreError, read_token_of, stamp
 from . import schemas as S
 from .idempotency import idempotent as _idempotent
-from .limits import bounded_input, dumps, parse_body
+from .limits import MAX_NUMBER, bounded_input, check_text, dumps, parse_body
 
 log = logging.getLogger("tally.api")
 
@@ -145,11 +146,10 @@ def version_of(body: dict | None) -> int | None:
         if v.startswith("W/"):
             v = v[2:]
         v = v.strip('"')
-        try:
-            return int(v)
-        except ValueError:
-            raise StoreError(said("If-Match must be a session version, not {value!r}", value=header),
-                             field="If-Match") from None
+        if not (v.isascii() and v.isdigit()) or len(v) > 10 or int(v) > MAX_NUMBER:
+            raise StoreError(said("If-Match must be a session version, not {value!r}",
+                                  value=header[:40]), field="If-Match")
+        return int(v)
     if body and body.get("version") is not None:
         return body["version"]  # a whole number (the schemas are strict)
     raise PreconditionRequired(said("send the session version you based this change on "
@@ -157,7 +157,10 @@ def version_of(body: dict | None) -> int | None:
 
 
 def actor_of(body: dict | None) -> str | None:
-    by = (body or {}).get("by") or request.headers.get("X-Tally-Actor")
+    by = (body or {}).get("by")
+    if not by and request.headers.get("X-Tally-Actor"):
+        by = request.headers["X-Tally-Actor"]
+        check_text(by, "X-Tally-Actor", 80)  # the body's "by" was checked with the body
     return by[:80] if isinstance(by, str) else None
 
 
@@ -571,22 +574,24 @@ def export_json(session_id):
         "Content-Disposition": f'attachment; filename="tally-{session_id}.json"'})
 
 
-# A cell starting with one of these is run as a formula by spreadsheets (=HYPERLINK(...) in a
-# player's name): such a text cell starts with an apostrophe, which they show as text.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # OWASP's list
+# OWASP's CSV injection guidance: a spreadsheet runs a cell starting with one of these as a
+# formula (=HYPERLINK(...) in a player's name). A spreadsheet set to another separator (";" in
+# much of Europe, a tab, a "|") splits a text cell there, so a formula start right after any
+# of those is neutralised too: an apostrophe before it, which spreadsheets show as text.
+FORMULA_START = re.compile(r"(^|[,;\t|\r\n])(?=[ ]*[=+\-@\t\r])")
 
 
 def csv_cell(value):
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
+    if isinstance(value, str):
+        return FORMULA_START.sub(r"\1'", value)
     return value
 
 
 class _SafeWriter:
-    """csv.writer whose text cells can never be formulas."""
+    """csv.writer whose text cells are all quoted and can never start a formula."""
 
     def __init__(self, buf):
-        self._w = csv.writer(buf)
+        self._w = csv.writer(buf, quoting=csv.QUOTE_NONNUMERIC)
 
     def writerow(self, row):
         self._w.writerow([csv_cell(v) for v in row])
