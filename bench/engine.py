@@ -13,6 +13,12 @@ What is timed, and against what (issue 12, "Honest benchmarks"):
   never the best run, and is printed as a ratio to the baseline it names: the public peer
   scorers' figures below, the issue's targets, and, when ``--peers`` names a timing harness
   kept outside this repository, the peers timed in this process on the same piles.
+- ``--peers`` times each peer's minimal scoring call alone (issue 27), named in every line
+  it prints: KoiKoi-AI's ``KoiKoiRoundState.yaku_point`` for Koi-Koi and hwatu-gostop-rl's
+  ``score_player`` for Go-Stop (``PEER_CALLS``). Turning a pile into the peer's own input
+  (its round state, its player) is done beforehand and not timed; ours is timed with the
+  slugs checked. The two alternate on chunks of the same piles in one process. The harness
+  must say which call its ``score`` makes, and the bench refuses any other.
 
     python bench/engine.py [--runs 7] [--piles 4000] [--games koi-koi,go-stop]
                            [--peers /path/to/harness_dir]
@@ -36,12 +42,18 @@ import tally  # noqa: E402
 from rounds import DEALS, ROUND_MAKERS, end_of_round_piles  # noqa: E402
 
 # The faster public pure-Python scorer of each game, in piles per second, measured on this
-# machine by the issue (issue 12, "What was measured": one process, the same end-of-round
-# piles of dealt-out rounds, about 17 cards each): guansanghai/KoiKoi-AI koikoigame.py
-# (KoiKoiRoundState.yaku_point) and yubyunghun/hwatu-gostop-rl engine/scoring.py
-# (score_player). Their code is not part of this repository; see --peers to time them here.
+# machine by issue 12 ("What was measured": one process, the same end-of-round piles of
+# dealt-out rounds, about 17 cards each): guansanghai/KoiKoi-AI koikoigame.py and
+# yubyunghun/hwatu-gostop-rl engine/scoring.py. A recorded figure, not re-measured here: the
+# ratio to quote is the one --peers measures against the minimal call (PEER_CALLS). Their
+# code is not part of this repository.
 PEER_PILES = {"koi-koi": ("guansanghai/KoiKoi-AI", 147_000),
               "go-stop": ("yubyunghun/hwatu-gostop-rl", 89_000)}
+# The peer call --peers times: each peer's minimal scoring call, alone (issue 27). Koi-Koi:
+# KoiKoiRoundState.yaku_point (the points of a pile; not yaku, which lists the combinations:
+# yaku + yaku_point is a heavier call). Go-Stop: score_player.
+PEER_CALLS = {"koi-koi": ("KoiKoi-AI", "KoiKoiRoundState.yaku_point"),
+              "go-stop": ("hwatu-gostop-rl", "score_player")}
 # Issue 12's goals: twice the faster peer (piles/s, validation included) and a complete
 # 3-player Go-Stop round with events in under 60 us.
 TARGET_PILES = {"koi-koi": 300_000, "go-stop": 180_000}
@@ -64,13 +76,20 @@ def summary(values: list[float]) -> tuple[float, float, float]:
 
 def load_peers(path: str | None) -> dict:
     """The peers' scorers from a harness module ``peers.py`` in ``path`` (kept outside this
-    repository): its ``PEERS`` maps a game id to (name, prepare, score), where
-    ``prepare(piles of slugs)`` turns piles into the peer's own input and ``score(one)``
-    scores one pile as the peer does."""
+    repository): its ``PEERS`` maps a game id to (name, call, prepare, score), where ``call``
+    names the peer call ``score`` makes (it must be the minimal one, ``PEER_CALLS``),
+    ``prepare(piles of slugs)`` turns piles into the peer's own input (untimed) and
+    ``score(one)`` makes that call alone on one prepared pile."""
     if not path:
         return {}
     sys.path.insert(0, path)
-    return importlib.import_module("peers").PEERS
+    peers = importlib.import_module("peers").PEERS
+    for game, entry in peers.items():
+        want = PEER_CALLS.get(game, (None, None))[1]
+        if len(entry) != 4 or entry[1] != want:
+            raise SystemExit(f"peers.py: {game} must be (name, call, prepare, score) with call "
+                             f"{want!r}, the peer's minimal scoring call; got {entry[:2]!r}")
+    return peers
 
 
 def bench_piles(game: str, rng: random.Random, runs: int, n: int, peer) -> dict:
@@ -82,12 +101,12 @@ def bench_piles(game: str, rng: random.Random, runs: int, n: int, peer) -> dict:
         piles = end_of_round_piles(game, rng, n)
         sizes += [len(p) for p in piles]
         chunks = [piles[i:i + CHUNK] for i in range(0, n, CHUNK)]
-        prepared = [peer[1](chunk) for chunk in chunks] if peer else []
+        prepared = [peer[2](chunk) for chunk in chunks] if peer else []  # untimed
         t_ours = t_peer = 0.0
         for k, chunk in enumerate(chunks):
             t_ours += timed(lambda p: tally.evaluate(game, p), chunk)
             if peer:
-                t_peer += timed(peer[2], prepared[k])
+                t_peer += timed(peer[3], prepared[k])  # the minimal call alone
         ours.append(n / t_ours)
         if peer:
             theirs.append(n / t_peer)
@@ -120,15 +139,18 @@ def report_piles(game: str, res: dict, peer) -> None:
           f"mean {res['mean_cards']:.1f} cards), validation included")
     print(f"  ours {_rate(ours)}  {1e6 / med:.2f} us each")
     name, fixed = PEER_PILES[game]
-    print(f"  {med / fixed:5.2f}x {name} as the issue measured it ({fixed:,}/s)")
+    print(f"  {med / fixed:5.2f}x {name} as issue 12 recorded it ({fixed:,}/s, not "
+          f"re-measured; --peers times its minimal call here)")
     target = TARGET_PILES[game]
     met = "met" if med >= target else "MISSED"
     print(f"  {med / target:5.2f}x the issue's target of {target:,}/s: {met}")
     if res["peer"]:
         ratios = [a / b for a, b in zip(ours, res["peer"])]
         r_med, r_lo, r_hi = summary(ratios)
-        print(f"  peer {_rate(res['peer'])}  ({peer[0]}, this process, the same piles)")
-        print(f"  {r_med:5.2f}x ({r_lo:.2f}-{r_hi:.2f}) that peer, run by run: "
+        who, call = PEER_CALLS[game]
+        print(f"  peer {_rate(res['peer'])}  ({who}'s {call} alone, its minimal scoring "
+              f"call; this process, the same piles, interleaved)")
+        print(f"  {r_med:5.2f}x ({r_lo:.2f}-{r_hi:.2f}) {who}'s {call}, run by run: "
               f"{'met' if r_med >= 2 else 'MISSED'} (goal 2x)")
 
 
@@ -153,7 +175,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=500, help="rounds per run")
     ap.add_argument("--games", default=",".join(DEALS))
     ap.add_argument("--peers", default=None,
-                    help="a directory holding peers.py, a timing harness for the peers")
+                    help="a directory holding peers.py, a timing harness for the peers' "
+                         "minimal scoring calls (KoiKoiRoundState.yaku_point, score_player)")
     args = ap.parse_args(argv)
     if args.runs < MIN_RUNS:
         ap.error(f"--runs must be at least {MIN_RUNS}")

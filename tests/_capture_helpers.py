@@ -126,12 +126,16 @@ def hachi_settlement_options(g):
 
 def hachi_registry_serves_options_and_presets(g):
     d = tally.get_game(g).to_dict()
-    assert {o["id"] for o in d["options"]} == {"settle_fixed_per_round", "settle_per_point",
-                                               "settle_per_point_basis",
+    assert {o["id"] for o in d["options"]} == {"hachi_yaku_list", "settle_fixed_per_round",
+                                               "settle_per_point", "settle_per_point_basis",
                                                "settle_fixed_per_game"}
+    # section 8 house option (2026-12): the book's list by default, FudaWiki's as the choice
+    listed = next(o for o in d["options"] if o["id"] == "hachi_yaku_list")
+    assert listed["choices"] == ["book", "fudawiki"] and listed["default"] == "book"
     assert [p["id"] for p in d["presets"]] == ["book"] and d["lengths"] == []
     assert {e["id"] for e in d["events"]} == {"misdeal", "hiki_formed", "round_end"}
-    assert len(d["combinations"]) == 20 and len(d["deck"]) == 48
+    # the book's 20 and the two only FudaWiki's list has (den, poetry_den)
+    assert len(d["combinations"]) == 22 and len(d["deck"]) == 48
 
 
 def hachi_properties(g):
@@ -191,3 +195,53 @@ def tensho_digest_table(shared, g):
             out[cols[0].strip("`")] = (set(re.findall(r"`([a-z0-9-]+)`", cols[2])),
                                        val(cols[3]), val(cols[4]))
     return out
+
+
+# hachi_yaku_list (hachi.md / hachi-simplified.md section 8, H1 / HS1 "Resolved (2026-12)"):
+# the same examples in both digests (HD5/HSD5, HD6/HSD6), checked by the functions below
+HACHI_FUDAWIKI = {"hachi_yaku_list": "fudawiki"}
+HACHI_DEN_CARDS = ["plum-warbler", "willow-rainman", "paulownia-phoenix", "plum-poetry",
+                   "willow-ribbon", "paulownia-chaff-colored"]
+
+
+def hachi_plain_ten_seven_eight(g):
+    """maple-deer, clover-boar, pampas-moon: cards 30; book: ten_seven_eight 10 -> 40;
+    fudawiki: no yaku -> 30."""
+    cards = ["maple-deer", "clover-boar", "pampas-moon"]
+    e = tally.evaluate(g, cards)
+    assert e.details["card_value"] == 30
+    assert [y.id for y in e.yaku] == ["ten_seven_eight"] and e.points == 40
+    e = tally.evaluate(g, cards, options=HACHI_FUDAWIKI)
+    assert e.yaku == () and e.points == 30
+
+
+def hachi_den(g):
+    """The Den cards: 10+10+10+1+1+10 = 42; book: no yaku -> 42; fudawiki: den 10 +
+    poetry_den 20 -> 72."""
+    e = tally.evaluate(g, HACHI_DEN_CARDS)
+    assert e.details["card_value"] == 42 and e.yaku == () and e.points == 42
+    e = tally.evaluate(g, HACHI_DEN_CARDS, options=HACHI_FUDAWIKI)
+    assert {(y.id, y.points) for y in e.yaku} == {("den", 10), ("poetry_den", 20)}
+    assert e.points == 72
+
+
+def hachi_yaku_list_option(g):
+    """hachi_yaku_list is a choice, book (20 yaku) by default, fudawiki (21: no plain Ten
+    Seven Eight, plus Den and Poetry Den). Entered by name, a yaku outside the list in force
+    is refused, naming the option."""
+    game = tally.get_game(g)
+    o = next(o for o in game.options if o.id == "hachi_yaku_list")
+    assert o.default == "book" and o.choices == ("book", "fudawiki")
+    assert game.rules("book").hachi_yaku_list == "book"
+    assert len(game.compiled().extra["yaku"]) == 20
+    assert len(game.compiled(None, HACHI_FUDAWIKI).extra["yaku"]) == 21
+    # the Den example's numbers entered as totals: 42 + 10 + 20 = 72
+    r = tally.score_round(g, totals_round(42, 30, ["den", "poetry_den"]),
+                          options=HACHI_FUDAWIKI)
+    assert r.player("A").points == 72
+    with pytest.raises(tally.TallyError, match="not in the yaku list") as e:
+        tally.score_round(g, totals_round(42, 30, ["den"]))
+    assert e.value.option == "hachi_yaku_list" and e.value.rule == "den"
+    with pytest.raises(tally.TallyError, match="not in the yaku list"):
+        tally.score_round(g, totals_round(30, 30, ["ten_seven_eight"]),
+                          options=HACHI_FUDAWIKI)

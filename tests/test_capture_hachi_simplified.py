@@ -35,7 +35,8 @@ def test_yaku_are_the_digests(shared):
         if len(cols) == 5 and cols[0].startswith("`"):
             want[cols[0].strip("`")] = (set(re.findall(r"`([a-z0-9-]+)`", cols[3])),
                                         int(cols[4]))
-    got = {y.id: (set(y.cards), int(y.points)) for y in GAME.yaku}
+    got = {y.id: (set(y.cards), int(y.points)) for y in GAME.yaku
+           if y.id not in ("den", "poetry_den")}  # FudaWiki's list only (section 8)
     assert len(want) == 20 and got == want
 
 
@@ -196,3 +197,24 @@ def test_registry_serves_options_and_presets():
 # Properties
 
 test_properties = H.hachi_properties(G)
+
+
+def test_hsd5_plain_ten_seven_eight_by_yaku_list():
+    """HSD5 (section 9; section 8 house option hachi_yaku_list, HS1 "Resolved (2026-12)"):
+    maple-deer, clover-boar, pampas-moon: cards 30; book: ten_seven_eight 10 -> 40;
+    fudawiki: no yaku -> 30."""
+    H.hachi_plain_ten_seven_eight(G)
+
+
+def test_hsd6_den_by_yaku_list():
+    """HSD6: warbler, rain man, phoenix, plum ribbon, willow ribbon, coloured paulownia
+    chaff: cards 10+10+10+1+1+10 = 42; book: no yaku -> 42; fudawiki: den 10 + poetry_den
+    20 -> 72."""
+    H.hachi_den(G)
+
+
+def test_yaku_list_option_and_totals_entry():
+    """Section 8: hachi_yaku_list is a choice, book (20 yaku) by default, fudawiki (21: no
+    plain Ten Seven Eight, plus Den and Poetry Den); HSD6's numbers entered as totals; a
+    yaku outside the list in force is refused, naming the option."""
+    H.hachi_yaku_list_option(G)

@@ -139,6 +139,33 @@ def test_count_all_yaku():
     assert [y.id for y in ev.yaku if "views" in y.id] == ["grand_views"]
 
 
+@pytest.mark.parametrize("missing", VIEWS)
+def test_grand_views_is_crane_curtain_moon_sake(missing):
+    """min-hwatu.md section 4 and 10.1, "Resolved (2026-12): best reading (strong)": The
+    Grand Views = pine-crane, cherry-curtain, pampas-moon, chrysanthemum-sake, 150, one of
+    with The Views (curtain, moon, sake, 100). Card value 20 + 20 + 20 + 10 = 70 (section 2).
+    Without any one of the four cards there is no Grand Views."""
+    g = tally.get_game(G)
+    row = next(y for y in g.yaku if y.id == "grand_views")
+    assert set(row.cards) == set(VIEWS) and row.points == "150"
+    assert "least certain" not in row.description
+    ev = tally.evaluate(G, VIEWS, options=OPT)
+    assert ev.details == {"card_value": 70, "yaku_value": 150}
+    assert tally.evaluate(G, VIEWS).yaku == ()  # optional: the book preset has none
+    ev = tally.evaluate(G, [c for c in VIEWS if c != missing], options=OPT)
+    assert "grand_views" not in {y.id for y in ev.yaku}
+    assert {y.id for y in ev.yaku} == ({"the_views"} if missing == "pine-crane" else set())
+
+
+def test_godori_stays_optional():
+    """min-hwatu.md 10.2, "Resolved (2026-12): best reading": Godori (warbler, cuckoo, geese)
+    50 is an optional yaku, outside the standard chart."""
+    birds = ["plum-warbler", "wisteria-cuckoo", "pampas-geese"]
+    assert tally.evaluate(G, birds).yaku == ()
+    assert [(y.id, y.points) for y in tally.evaluate(G, birds, options=OPT).yaku] == [
+        ("godori", 50)]
+
+
 def test_only_one_yaku_is_what_opponents_pay():
     """min-hwatu.md 8 only_one_yaku: C (poetry 30 + all four rain 20) scores only 30, and that
     is what A and B pay: C = 70 + 2 x 30 - 30 - 20, A = 80 + 2 x 30 - 20 - 30,

@@ -79,6 +79,19 @@ def test_yaku_cards_and_values_are_the_digests(shared):
     assert {y.id for y in GAME.yaku} == set(table)
 
 
+def test_t1_front_is_the_ribbon_back_the_bright_or_ten():
+    """Section 4 and T1 ("Resolved (2026-12): settled in substance", FudaWiki after the 1927
+    survey): Front = the month's ribbon, Back = its bright/ten; Red Four (aka-shi) = crane,
+    phoenix, wisteria ribbon = the book's One Six Four; Front 8 is the geese and the phoenix
+    is both Front 6 and Back 6."""
+    from tally.games.tensho import BACK, FRONT
+    yaku = {y.id: set(y.cards) for y in tally.get_game(G).yaku}
+    assert yaku["one_six_four"] == {"pine-crane", "paulownia-phoenix", "wisteria-ribbon"}
+    assert FRONT[8] == "pampas-geese" and FRONT[6] == BACK[6] == "paulownia-phoenix"
+    assert all(CARD[FRONT[m]].kind == "ribbon" for m in FRONT if m not in (6, 8))
+    assert all(CARD[BACK[m]].kind in ("bright", "ten") for m in BACK)
+
+
 def test_t5_ten_nine_twelve_uses_chrysanthemum():
     """T5: the book prints Ten Nine Twelve: maple, chrysanthemum and plum (not peony)."""
     assert [y.id for y in ev(["maple-blue", "chrysanthemum-blue", "plum-poetry"]).yaku] == \

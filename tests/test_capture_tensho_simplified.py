@@ -60,6 +60,35 @@ def test_tsd7_warbler_and_swallow_make_11():
     assert ev.details["card_total"] == 11
 
 
+# tensho.md section 2: each card's traditional value (tensho-simplified.md section 8, by_card)
+BY_CARD = {**VALUES, "plum-warbler": 12, "plum-poetry": 1, "peony-butterflies": 11,
+           "willow-rainman": 10, "willow-swallow": 10, "paulownia-phoenix": 10}
+
+
+def test_tsd9_card_values_by_card():
+    """TSD9 (tensho-simplified.md section 9; section 8 house option, section 10 TS2
+    "Resolved (2026-12)"): with simplified_card_values = by_card, plum-warbler +
+    willow-swallow = 12 + 10 = 22 and the 45-card deck still totals 159."""
+    opt = {"simplified_card_values": "by_card"}
+    ev = tally.evaluate(G, ["plum-warbler", "willow-swallow"], options=opt)
+    assert ev.details["card_total"] == 22
+    c = GAME.compiled(None, opt)
+    assert _tensho.card_total(GAME.deck, c.values) == 159
+    for s in DECK:
+        assert _tensho.card_total(CARD[s].bit, c.values) == BY_CARD.get(s, 1), s
+
+
+def test_card_values_go_by_position_by_default():
+    """Section 8: simplified_card_values is a choice, by_position (the chart, TSD7's 11) by
+    default and in the book preset; by_card the other reading."""
+    o = next(o for o in GAME.options if o.id == "simplified_card_values")
+    assert o.default == "by_position" and o.choices == ("by_position", "by_card")
+    assert GAME.rules("book").simplified_card_values == "by_position"
+    ev = tally.evaluate(G, ["plum-warbler", "willow-swallow"],
+                        options={"simplified_card_values": "by_position"})
+    assert ev.details["card_total"] == 11
+
+
 def test_yaku_cards_and_values_are_the_digests(shared):
     """Section 4: every row's cards, Set One and Set Two values, read from the digest."""
     table = digest_table(shared)
@@ -364,8 +393,8 @@ def test_odd_month_counts_are_a_warning():
 def test_registry_serves_options_and_presets():
     d = GAME.to_dict()
     assert {o["id"] for o in d["options"]} == {
-        "yaku_set", "back_eleven_card", "traditional_dealing", "tied_game",
-        "settle_fixed_per_round", "settle_fixed_per_game"}
+        "yaku_set", "back_eleven_card", "traditional_dealing", "simplified_card_values",
+        "tied_game", "settle_fixed_per_round", "settle_fixed_per_game"}
     assert [p["id"] for p in d["presets"]] == ["book"] and d["default_preset"] == "book"
     assert {e["id"] for e in d["events"]} >= {"yaku_set_chosen", "misdeal",
                                               "phoenix_auto_capture", "phoenix_dead_in_field",

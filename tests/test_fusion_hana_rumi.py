@@ -365,6 +365,54 @@ def test_game_stake():
         [("C", "A", 3), ("C", "B", 3)]
 
 
+# E7 (hana-rumi.md section 9, "new in 2026-12"; section 6, 8, 10.8): final totals A 205,
+# B 120, C -30; A wins; stake 10 cents per point. Here A reaches 205 with a round of 30
+# (three tens) from 175.
+E7 = rnd([{"A": TENS3}], players=("A", "B", "C"),
+         carry={"totals": {"A": 175, "B": 120, "C": -30}})
+
+
+@pytest.mark.parametrize("settlement, pays, net", [
+    ("winner_difference", [("B", "A", 8.5), ("C", "A", 23.5)],
+     {"A": 32.0, "B": -8.5, "C": -23.5}),
+    ("winner_total", [("B", "A", 20.5), ("C", "A", 20.5)],
+     {"A": 41.0, "B": -20.5, "C": -20.5}),
+    ("all_pairs_difference", [("B", "A", 8.5), ("C", "A", 23.5), ("C", "B", 15)],
+     {"A": 32.0, "B": 6.5, "C": -38.5}),
+])
+def test_e7_money_at_game_end(settlement, pays, net):
+    """E7: winner_difference (default): B pays (205 - 120) x 0.10 = 8.50, C pays
+    (205 - (-30)) x 0.10 = 23.50; winner_total: B and C each pay 205 x 0.10 = 20.50;
+    all_pairs_difference: as winner_difference plus C pays B (120 - (-30)) x 0.10 = 15.00."""
+    r = score(E7, options={"settlement": settlement, "stake_per_point": 0.1})
+    assert r.carry["totals"] == {"A": 205, "B": 120, "C": -30}
+    assert r.carry["game_winner"] == "A"
+    assert sorted((p.payer, p.payee, p.amount) for p in r.payments) == pays
+    assert {k: pytest.approx(v) for k, v in r.net().items()} == net
+
+
+def test_e7_fixed_per_game():
+    """E7 fixed_per_game (stake s): B and C each pay s -> A +2s, B -s, C -s (s = 5 here); the
+    stake per point is not used."""
+    r = score(E7, options={"settlement": "fixed_per_game", "stake_per_point": 0.1,
+                           "stake_per_game": 5})
+    assert r.net() == {"A": 10, "B": -5, "C": -5}
+
+
+def test_settlement_default_and_no_money_before_game_end():
+    """Section 8: settlement is a choice, winner_difference by default (book preset too);
+    money is paid once, at game end; with no stake nothing is paid."""
+    g = tally.get_game(G)
+    o = next(o for o in g.options if o.id == "settlement")
+    assert o.default == "winner_difference" and o.choices == (
+        "winner_difference", "winner_total", "all_pairs_difference", "fixed_per_game")
+    assert g.rules("book").settlement == "winner_difference"
+    assert score(E7).payments == ()
+    going_on = rnd([{"A": TENS3}], players=("A", "B", "C"),
+                   carry={"totals": {"A": 100, "B": 120, "C": -30}})
+    assert score(going_on, options={"stake_per_point": 0.1}).payments == ()
+
+
 def test_a_dry_koi_keeps_the_card_it_replaced():
     """Section 4a (seed lines 7657-7665): nobody may add the card a wild stands for, e.g. the
     January crane to Wild-January Ribbon-January Chaff. Optional key 'wilds' declares it."""

@@ -81,3 +81,19 @@ def test_stake_is_zero_sum():
     r = tally.score_round(G, rnd("C", players=("A", "B", "C")),
                           options={"stake_per_round": 2})
     assert r.net() == {"A": -2, "B": -2, "C": 4}
+
+
+def test_the_ten_wilds_are_named():
+    """§2 / §10.1 (settled 2026-12, FudaWiki's Hiyoko page). The old digest had the warbler
+    and the phoenix swapped: the warbler is the any-month base wild, the phoenix a January
+    base wild; the hand wilds pine ribbon, willow rain man and willow ribbon are named."""
+    from tally.games.hiyoko import WILDS
+    assert WILDS == {"hand_jan_oct": ("pine-crane", "pine-poetry"),
+                     "hand_feb_nov": ("willow-rainman", "willow-ribbon"),
+                     "hand_jan_dec": ("cherry-poetry",),
+                     "base_january": ("paulownia-phoenix", "plum-poetry", "plum-chaff-1",
+                                      "plum-chaff-2"),
+                     "base_any": ("plum-warbler",)}
+    deck = tally.CardSet(tally.get_game(G).deck)
+    assert sum(map(len, WILDS.values())) == 10
+    assert all(c in deck for cards in WILDS.values() for c in cards)

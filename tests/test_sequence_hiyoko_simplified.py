@@ -83,6 +83,36 @@ def test_options_and_preset():
     assert a.carry == b.carry
 
 
+def test_the_ten_wilds_by_month_and_by_flower():
+    """§2 / §10.1 (best reading, 2026-12) and §8 simplified_wilds (by_month default,
+    by_flower = hiyoko.md's cards). The old pre-fill made all four paulownia cards January
+    base wilds; now the phoenix is the any-month base wild, the butterflies a January base
+    wild, and the pine ribbon, warbler and plum ribbon hand wilds. Play only."""
+    from tally.games.hiyoko_simplified import WILDS
+    assert WILDS["by_month"] == {
+        "hand_jan_oct": ("pine-crane", "pine-poetry"),
+        "hand_feb_nov": ("plum-warbler", "plum-poetry"),
+        "hand_jan_dec": ("cherry-poetry",),
+        "base_january": ("peony-butterflies", "paulownia-chaff-colored", "paulownia-chaff-1",
+                         "paulownia-chaff-2"),
+        "base_any": ("paulownia-phoenix",)}
+    assert WILDS["by_flower"] == {
+        "hand_jan_oct": ("pine-crane", "pine-poetry"),
+        "hand_feb_nov": ("willow-rainman", "willow-ribbon"),
+        "hand_jan_dec": ("cherry-poetry",),
+        "base_january": ("paulownia-phoenix", "plum-poetry", "plum-chaff-1", "plum-chaff-2"),
+        "base_any": ("plum-warbler",)}
+    deck = tally.CardSet(tally.get_game(G).deck)
+    assert all(c in deck for w in WILDS.values() for cards in w.values() for c in cards)
+    opt = next(o for o in tally.get_game(G).options if o.id == "simplified_wilds")
+    assert opt.default == "by_month" and opt.choices == ("by_month", "by_flower")
+    # play only: §9 E1 scores the same under both
+    a = tally.score_round(G, rnd("A"))
+    b = tally.score_round(G, rnd("A"), options={"simplified_wilds": "by_flower"})
+    assert a.carry == b.carry == {"round_wins": {"A": 1, "B": 0}, "game_over": False,
+                                  "game_winner": None}
+
+
 @pytest.mark.parametrize("r, needle, culprit", [
     (rnd("A", hands={"B": ["peony-blue"]}), "not in the Hiyoko .Simplified. deck",
      ("card", "peony-blue")),

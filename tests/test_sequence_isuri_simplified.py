@@ -111,6 +111,48 @@ def test_wild_as_last_card_counts_as_the_month_played():
     assert any("played as month 8" in n for n in r.notes)
 
 
+# §2 / §10.7 (best reading, 2026-12): the 11 wilds moved by month number (by_month), or
+# isuri.md's cards (by_flower). The old reading made all four paulownia cards January base
+# wilds; now the phoenix is the any-month base wild and the warbler a hand wild (Feb-Nov).
+BY_MONTH = {"hand_jan_oct": ("pine-crane", "pine-poetry"),
+            "hand_feb_nov": ("plum-warbler", "plum-poetry"),
+            "hand_jan_dec": ("cherry-poetry",),
+            "base_january": ("peony-butterflies", "paulownia-chaff-colored",
+                             "paulownia-chaff-1", "paulownia-chaff-2", "peony-blue"),
+            "base_any": ("paulownia-phoenix",)}
+BY_FLOWER = {"hand_jan_oct": ("pine-crane", "pine-poetry"),
+             "hand_feb_nov": ("willow-rainman", "willow-ribbon"),
+             "hand_jan_dec": ("cherry-poetry",),
+             "base_january": ("paulownia-phoenix", "plum-poetry", "plum-chaff-1",
+                              "plum-chaff-2", "paulownia-chaff-colored"),
+             "base_any": ("plum-warbler",)}
+
+
+def test_the_eleven_wilds_by_month_and_by_flower():
+    """§2 and §8 (simplified_wilds: by_month default, by_flower)."""
+    from tally.games.isuri_simplified import WILDS
+    g = tally.get_game(G)
+    opt = next(o for o in g.options if o.id == "simplified_wilds")
+    assert opt.default == "by_month" and opt.choices == ("by_month", "by_flower")
+    assert WILDS == {"by_month": BY_MONTH, "by_flower": BY_FLOWER}
+    assert all(sum(map(len, w.values())) == 11 for w in WILDS.values())
+
+
+@pytest.mark.parametrize("options, note", [
+    ({}, "a hand wild for any month from February to November"),
+    ({"simplified_wilds": "by_flower"}, "a base wild, wild only while it is the base card"),
+])
+def test_the_warbler_as_a_last_card_by_each_reading(options, note):
+    """§2: by_month, plum-warbler is a hand wild for February-November, so it may end as
+    November (11): 2 tokens x 11 = 22. by_flower it is the any-month base wild, wild only as
+    the base: the month entered is scored as given, with a warning."""
+    r = score(rnd([out("B", last_card="plum-warbler", last_month=11)], tokens=2),
+              options=options)
+    assert r.player("B").points == 22
+    assert any(note in n for n in r.notes)
+    assert any(n.startswith("warning") for n in r.notes) == bool(options)
+
+
 def _carry(scores, wins, played=5, tokens=1):
     return {"table_tokens": tokens, "scores": scores, "round_wins": wins,
             "rounds_played": played}
@@ -134,7 +176,8 @@ def test_tie_goes_to_most_rounds_won_then_shared():
 def test_no_teyaku_and_options_served():
     assert tally.evaluate(G, ["pine-crane", "pine-poetry", "pine-chaff-1"]).points == 0
     g = tally.get_game(G)
-    assert {o.id for o in g.options} == {"losers_each_pay_full", "losers_split"}
+    assert {o.id for o in g.options} == {"simplified_wilds", "losers_each_pay_full",
+                                         "losers_split"}
     assert [p.id for p in g.presets] == ["book"] and g.lengths == (6,)
     assert len(tally.CardSet(g.deck)) == 46
 

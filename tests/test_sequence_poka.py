@@ -137,13 +137,94 @@ def test_e5_four_of_a_kind_beats_a_two_token_teyaku():
     assert r.next_dealer == "A"
 
 
-def test_both_teyaku_without_the_wiki_rule_asks_the_question():
-    """§10.1: the book is silent; with simultaneous_teyaku_void off nothing is guessed."""
+BOTH = {"simultaneous_teyaku": "both_score"}
+E5_PAIRS_V_JANUARIES = [{"type": "teyaku", "player": "A", "yaku": "three_pairs"},
+                        {"type": "teyaku", "player": "B", "yaku": "three_januaries"}]
+E5_FOUR_V_WILDS = [{"type": "teyaku", "player": "A", "yaku": "four_of_a_kind"},
+                   {"type": "teyaku", "player": "B", "yaku": "three_wilds"}]
+
+
+def test_e5_both_score_equal_awards_and_the_dealer_keeps_the_deal():
+    """§9 E5 both_score, tokens A 0, B 0 (A deals): A three_pairs, B three_januaries -> A +2,
+    B +2 (A 2, B 2, pool 5); no play; equal awards -> A deals again."""
+    r = score(rnd(E5_PAIRS_V_JANUARIES, carry={"tokens": {"A": 0, "B": 0}}), options=BOTH)
+    assert {p.player: p.points for p in r.players} == {"A": 2, "B": 2}
+    assert r.carry["tokens"] == {"A": 2, "B": 2} and 9 - sum(r.carry["tokens"].values()) == 5
+    assert r.next_dealer == "A" and r.carry["game_over"] is False
+
+
+def test_e5_both_score_four_of_a_kind_reaches_the_target():
+    """§9 E5 both_score: A four_of_a_kind, B three_wilds -> A +5, B +2 (A 5, B 2) -> A
+    reaches 5: game over, A wins."""
+    r = score(rnd(E5_FOUR_V_WILDS), options=BOTH)
+    assert {p.player: p.points for p in r.players} == {"A": 5, "B": 2}
+    assert r.carry["tokens"] == {"A": 5, "B": 2}
+    assert r.carry["game_over"] is True and r.carry["game_winner"] == "A"
+    assert r.next_dealer == "A"
+
+
+def test_e5_both_score_the_pool_decides_the_game():
+    """§9 E5 both_score, tokens A 3, B 4 (pool 2): A takes 2 (A 5, pool 0), B takes 0 (B 4)
+    -> A wins the game. (Uncapped, A 5 and B 6 would give the game to B; the pool decides,
+    §6.)"""
+    r = score(rnd(E5_PAIRS_V_JANUARIES, carry={"tokens": {"A": 3, "B": 4}}), options=BOTH)
+    assert {p.player: p.points for p in r.players} == {"A": 2, "B": 0}
+    assert r.carry["tokens"] == {"A": 5, "B": 4}
+    assert r.carry["game_over"] is True and r.carry["game_winner"] == "A"
+
+
+@pytest.mark.parametrize("a_tokens, b_award, b_teyaku, champion, dealer", [
+    # both reach the target: equal totals -> the dealer (A) wins the game
+    (1, 2, "three_januaries", "A", "A"),
+    # both reach it: the higher total wins, dealer or not; the larger award (B's 5) deals next
+    (2, 5, "four_of_a_kind", "B", "B"),
+])
+def test_both_score_target_checked_once_after_both_awards(a_tokens, b_award, b_teyaku,
+                                                          champion, dealer):
+    """§5 step 3 both_score: "Check the target once, after both awards: if both reach it,
+    the higher total wins the game; equal totals -> the dealer wins"; the larger award deals
+    next. The 3-point game (no pool, target 3): A (dealer) three_pairs 2, B as given."""
     events = [{"type": "teyaku", "player": "A", "yaku": "three_pairs"},
-              {"type": "teyaku", "player": "B", "yaku": "three_januaries"}, out("B")]
-    with pytest.raises(TallyError, match="does not say what happens") as e:
-        score(rnd(events), options={"simultaneous_teyaku_void": False})
+              {"type": "teyaku", "player": "B", "yaku": b_teyaku}]
+    r = score(rnd(events, carry={"tokens": {"A": a_tokens, "B": 1}}),
+              options={**BOTH, **WIKI_3})
+    assert r.carry["tokens"] == {"A": a_tokens + 2, "B": 1 + b_award}
+    assert r.carry["game_winner"] == champion and r.next_dealer == dealer
+
+
+def test_e5_void_equal_is_the_default():
+    """§8 / §10.1 (2026-12): simultaneous_teyaku is a choice, void_equal by default, in both
+    presets; both_score is the other reading."""
+    g = tally.get_game(G)
+    opt = next(o for o in g.options if o.id == "simultaneous_teyaku")
+    assert opt.default == "void_equal" and opt.choices == ("void_equal", "both_score")
+    assert g.rules("book").simultaneous_teyaku == g.rules("wiki").simultaneous_teyaku \
+        == "void_equal"
+
+
+def test_both_score_has_no_play():
+    """§5 step 3 both_score: the round is not played, so nobody goes out."""
+    with pytest.raises(TallyError, match="round is not played") as e:
+        score(rnd(E5_PAIRS_V_JANUARIES + [out("B")]), options=BOTH)
+    assert e.value.rule == "out"
+
+
+@pytest.mark.parametrize("old, choice", [(True, "void_equal"), (False, "both_score")])
+def test_the_old_switch_is_still_read(old, choice):
+    """§10.1: the on/off simultaneous_teyaku_void became simultaneous_teyaku. Stored sessions
+    and API clients may still send it: on = void_equal, off = both_score (the best reading
+    for a table that switched voiding off)."""
+    g = tally.get_game(G)
+    rules = g.rules(None, {"simultaneous_teyaku_void": old})
+    assert rules.simultaneous_teyaku == choice and "simultaneous_teyaku_void" not in rules
+    assert g.rules(None, {"simultaneous_teyaku_void": old,
+                          "simultaneous_teyaku": choice}).simultaneous_teyaku == choice
+    other = "both_score" if old else "void_equal"
+    with pytest.raises(TallyError, match="old name") as e:
+        g.rules(None, {"simultaneous_teyaku_void": old, "simultaneous_teyaku": other})
     assert e.value.option == "simultaneous_teyaku_void"
+    with pytest.raises(TallyError, match="must be on or off"):
+        g.rules(None, {"simultaneous_teyaku_void": "yes"})
 
 
 PAIRS = ["iris-bridge", "iris-ribbon", "maple-deer", "maple-chaff-2", "willow-rainman",
@@ -224,13 +305,13 @@ def test_presets_and_options_are_served():
     assert {p.id for p in g.presets} == {"book", "wiki"} and g.default_preset == "book"
     ids = {o.id for o in g.options}
     assert {"pool_9_target_5", "best_of_five", "best_of_three", "san_mon_shobu",
-            "simultaneous_teyaku_void", "four_of_a_kind_wins_game", "ghost_reset",
+            "simultaneous_teyaku", "four_of_a_kind_wins_game", "ghost_reset",
             "jan_feb_multi"} <= ids
     assert {y.id for y in g.yaku} == {"three_wilds", "three_pairs", "three_januaries",
                                       "four_of_a_kind", "out", "all_out"}
     wiki = g.rules("wiki")
     assert wiki.four_of_a_kind_wins_game and wiki.ghost_reset and not wiki.jan_feb_multi
-    assert wiki.simultaneous_teyaku_void and wiki.pool_9_target_5
+    assert wiki.simultaneous_teyaku == "void_equal" and wiki.pool_9_target_5
 
 
 # --------------------------------------------------------------------------- bad input

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 from ..cards import FLOWERS, FULL_DECK, RIBBONS, month_mask, slugs_of
 from ..errors import TallyError
+from ..options import CHOICE, Option, rule_words
 from ..results import Evaluation, PlayerScore, RoundResult, YakuHit, said
 from ..rounds import piles_of
 from . import Game, InputDef
@@ -85,11 +86,34 @@ ROWS = (
     _y("poetry_seven_five_three", "Poetry Seven Five Three", "Tan no shichi-go-san", 20,
        ["clover-ribbon", "iris-ribbon", "cherry-poetry"]),
 )
-ROW_BY_ID = {r.id: r for r in ROWS}
-GROUPS = groups_of(ROWS)  # two "each" groups: plain (10) and Poetry (20)
-HITS = {r.id: YakuHit(r.id, r.names["en"], r.points, r.cards, r.names) for r in ROWS}
+# Section 8 house option ``hachi_yaku_list`` = ``fudawiki`` (HS1 / H1, 2026-12): FudaWiki's
+# Hachi page has no plain Ten Seven Eight but a "Den" pair (warbler, rain man, phoenix; the
+# ribbons with paulownia-chaff-colored standing in). Not in the book.
+DEN_ROWS = (
+    _y("den", "Den", "Den", 10, ["plum-warbler", "willow-rainman", "paulownia-phoenix"]),
+    _y("poetry_den", "Poetry Den", "Tan no Den", 20,
+       ["plum-poetry", "willow-ribbon", "paulownia-chaff-colored"]),
+)
+YAKU_LISTS = {
+    "book": ROWS,  # the book's 20 (section 4)
+    "fudawiki": tuple(r for r in ROWS if r.id != "ten_seven_eight") + DEN_ROWS,  # 21
+}
+ROW_BY_ID = {r.id: r for r in ROWS + DEN_ROWS}
+HITS = {r.id: YakuHit(r.id, r.names["en"], r.points, r.cards, r.names)
+        for r in ROWS + DEN_ROWS}
+GROUPS = {name: groups_of(rows) for name, rows in YAKU_LISTS.items()}  # plain, Poetry: each
+# The yaku the API lists: the book's 20, then the two only FudaWiki's list has.
+YAKU_DEFS = yaku_defs(ROWS) + tuple(
+    replace(d, description="Only with FudaWiki's yaku list: " + d.description)
+    for d in yaku_defs(DEN_ROWS))
 
-OPTIONS = shared_options(*SETTLE_IDS)
+OPTIONS = (
+    Option("hachi_yaku_list", CHOICE, "book",
+           "Which yaku count: the book's 20 (recommended), or FudaWiki's 21: no plain Ten "
+           "Seven Eight (deer, boar, moon), but Den (warbler, rain man, phoenix: 10) and "
+           "Poetry Den (plum ribbon, willow ribbon, coloured paulownia chaff: 20).",
+           choices=tuple(YAKU_LISTS), group="yaku list"),
+) + shared_options(*SETTLE_IDS)
 PRESETS = (book_preset("The book's rules (there are no variations): 48 cards, the book's capture "
                        "chart, ribbons 1 and all else 10, the 20 yaku, two wins in a row by 20 or "
                        "more take the game."),)
@@ -108,7 +132,9 @@ MONTH_OF = {f.month_jp: f.id for f in FLOWERS}  # the book's Japanese month numb
 
 
 def compile(rules) -> Compiled:
-    return Compiled(rules, VALUES, GROUPS)
+    listed = rules["hachi_yaku_list"]
+    return Compiled(rules, VALUES, GROUPS[listed],
+                    {"yaku": tuple(r.id for r in YAKU_LISTS[listed])})
 
 
 def evaluate(mask: int, c: Compiled) -> Evaluation:
@@ -197,7 +223,7 @@ def _from_captures(g, rnd, t, c, check) -> tuple[dict, dict, list[str]]:
     return evals, words, notes
 
 
-def _from_totals(g, rnd, t) -> tuple[dict, dict, list[str]]:
+def _from_totals(g, rnd, t, c) -> tuple[dict, dict, list[str]]:
     """Section 5 inputs "when only totals are known": each player's card total and the list
     of yaku. Impossible combinations are a warning only (the book's own example is one:
     section 10 HS2 / H2)."""
@@ -228,10 +254,16 @@ def _from_totals(g, rnd, t) -> tuple[dict, dict, list[str]]:
                        field=f"yaku.{p}")
         hits, need = [], 0
         for yid in ids:
+            if isinstance(yid, str) and yid in ROW_BY_ID and yid not in c.extra["yaku"]:
+                raise _err(g, said("{yaku}, given for {player!r}, is not in the yaku list "
+                                   "the house rules use (\"{rule}\")", yaku=HITS[yid].name,
+                                   player=p, rule=rule_words(g.id, "hachi_yaku_list")),
+                           player=p, rule=yid, option="hachi_yaku_list", field=f"yaku.{p}",
+                           known=c.extra["yaku"])
             if not isinstance(yid, str) or yid not in ROW_BY_ID:
                 raise _err(g, said("{value!r}, given for {player!r}, is not a yaku of this "
                                    "game", value=yid, player=p), player=p, rule=str(yid),
-                           field=f"yaku.{p}", known=tuple(ROW_BY_ID))
+                           field=f"yaku.{p}", known=c.extra["yaku"])
             if any(h.id == yid for h in hits):
                 raise _err(g, said("{player!r} lists yaku {id!r} twice (a yaku scores once)",
                                    player=p, id=yid),
@@ -246,7 +278,7 @@ def _from_totals(g, rnd, t) -> tuple[dict, dict, list[str]]:
             need |= ROW_BY_ID[yid].mask
             hits.append(HITS[yid])
         owner[p] = need
-        order = {r.id: k for k, r in enumerate(ROWS)}
+        order = {r.id: k for k, r in enumerate(ROWS + DEN_ROWS)}
         hits.sort(key=lambda h: order[h.id])
         yv = sum(h.points for h in hits)
         evals[p] = Evaluation(v + yv, tuple(hits), (), {"card_value": v, "yaku_value": yv})
@@ -300,7 +332,7 @@ def score_round(g, rnd: Mapping, c: Compiled, check) -> RoundResult:
                            "yaku), not both"),
                    field="card_totals")
     if "card_totals" in rnd:
-        evals, words, notes = _from_totals(g, rnd, t)
+        evals, words, notes = _from_totals(g, rnd, t, c)
     elif "captures" in rnd:
         evals, words, notes = _from_captures(g, rnd, t, c, check)
     else:
@@ -394,7 +426,7 @@ def make_game(game_id: str, names: dict, chart: Mapping[int, tuple[int, ...]],
         return score_round(holder["game"], rnd, c, check)
 
     g = Game(id=game_id, names=names, family="capture", players=(2, 2), deck=FULL_DECK,
-             options=OPTIONS, presets=PRESETS, default_preset="book", yaku=yaku_defs(ROWS),
+             options=OPTIONS, presets=PRESETS, default_preset="book", yaku=YAKU_DEFS,
              events=EVENTS, compile=compile, evaluate=evaluate, score_round=score,
              source=f"shared/rules/{game_id}.md", max_pile=IN_PLAY,
              round_example=round_example, lengths=(), description=description,

@@ -21,7 +21,7 @@ from typing import Iterable
 
 from ..cards import CARD, month_mask, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, INT, Option, one_of_error
+from ..options import BOOL, CHOICE, INT, Option, one_of_error
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import event_words, events_of, field_words, key_words, ordinal, player_field, players_of
 from . import InputDef, YakuDef, pile_mask
@@ -366,6 +366,74 @@ def hiyoko_compile(rules):
     return SimpleNamespace(rules=rules, empty=Evaluation(0, ()))
 
 
+# --------------------------------------------------------------------------- Hiyoko / Isuri wilds
+
+# hiyoko.md §2 / isuri.md §2 (2026-12): each wild's ability -> its cards, in the book's row
+# order. Hand wilds count as a month of their range when played from a hand; base wilds are
+# wild only while they are the base card. Play only: no score depends on them, but Isuri's
+# last card may be a wild played as another month (isuri-simplified.md §10.4).
+HAND_WILD_MONTHS = {"hand_jan_oct": (1, 10), "hand_feb_nov": (2, 11), "hand_jan_dec": (1, 12)}
+# The traditional wilds (hiyoko.md §2, settled; FudaWiki's Hiyoko page). The old digest had
+# the warbler and the phoenix swapped: the warbler is the any-month base wild.
+TRADITIONAL_WILDS = {
+    "hand_jan_oct": ("pine-crane", "pine-poetry"),
+    "hand_feb_nov": ("willow-rainman", "willow-ribbon"),
+    "hand_jan_dec": ("cherry-poetry",),
+    "base_january": ("paulownia-phoenix", "plum-poetry", "plum-chaff-1", "plum-chaff-2"),
+    "base_any": ("plum-warbler",),
+}
+# The simplified games' wilds (hiyoko-simplified.md §2, best reading): the traditional ones
+# moved by month number into the ordinary order (Tensho 2 willow -> plum, 6 paulownia ->
+# peony, 12 plum -> paulownia).
+BY_MONTH_WILDS = {
+    "hand_jan_oct": ("pine-crane", "pine-poetry"),
+    "hand_feb_nov": ("plum-warbler", "plum-poetry"),
+    "hand_jan_dec": ("cherry-poetry",),
+    "base_january": ("peony-butterflies", "paulownia-chaff-colored", "paulownia-chaff-1",
+                     "paulownia-chaff-2"),
+    "base_any": ("paulownia-phoenix",),
+}
+# hiyoko-simplified.md / isuri-simplified.md §8 house option ``simplified_wilds``.
+SIMPLIFIED_WILDS = {"by_month": BY_MONTH_WILDS, "by_flower": TRADITIONAL_WILDS}
+WILD_WORDS = {
+    "hand_jan_oct": said("a hand wild for any month from January to October"),
+    "hand_feb_nov": said("a hand wild for any month from February to November"),
+    "hand_jan_dec": said("a hand wild for any month from January to December"),
+    "base_january": said("a base wild, wild only while it is the base card"),
+    "base_any": said("a base wild, wild only while it is the base card"),
+    None: said("not a wild card"),
+}
+
+
+def with_wilds(table: Mapping[str, tuple], ability: str, *slugs: str) -> dict:
+    """A wild table with more cards of one ability (Isuri's eleventh wild)."""
+    out = dict(table)
+    out[ability] = out[ability] + slugs
+    return out
+
+
+def wilds_option(description: str) -> Option:
+    """hiyoko-simplified.md / isuri-simplified.md §8: which physical cards are the wilds."""
+    return Option("simplified_wilds", CHOICE, "by_month", description,
+                  choices=tuple(SIMPLIFIED_WILDS), group="play")
+
+
+def ability_of(wilds: Mapping[str, tuple], slug: str) -> str | None:
+    return next((a for a, cards in wilds.items() if slug in cards), None)
+
+
+def played_as_note(wilds: Mapping[str, tuple], slug: str, month: int, played_as: int):
+    """Isuri's last card entered as another month than its own: a note naming its wild
+    ability, or a warning when it cannot count as that month (scored as given)."""
+    ability = ability_of(wilds, slug)
+    lo, hi = HAND_WILD_MONTHS.get(ability, (0, -1))
+    ps = {"card": slug, "month": month, "played_as": played_as, "wild": WILD_WORDS[ability]}
+    if lo <= played_as <= hi:
+        return said("{card} (month {month}) was played as month {played_as}: {wild}", **ps)
+    return said("warning: {card} (month {month}) was entered as played as month {played_as}, "
+                "but it is {wild}; scored as given", **ps)
+
+
 # --------------------------------------------------------------------------- Isuri scoring
 
 ISURI_SAME = {3: "out_three_same", 4: "out_four_same", 5: "out_five_same",
@@ -421,9 +489,13 @@ def isuri_events():
     )
 
 
-def isuri_compile(g, rules, order):
+def isuri_compile(g, rules, order, *, deck: int, wilds: Mapping[str, tuple],
+                  only_one: int = 0):
+    """``deck``: the cards in play under ``rules``; ``only_one``: cards of which the table
+    kept one (isuri.md ``isuri_kept_paulownia`` = ``any``), so a round shows at most one."""
     split = chosen(g, rules, ("losers_each_pay_full", "losers_split")) == "losers_split"
-    return SimpleNamespace(rules=rules, order=order, split=split, empty=Evaluation(0, ()))
+    return SimpleNamespace(rules=rules, order=order, split=split, empty=Evaluation(0, ()),
+                           deck=deck, wilds=wilds, only_one=only_one)
 
 
 def isuri_payment_options() -> tuple[Option, ...]:
@@ -492,12 +564,26 @@ def _num(x):
     return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
+def _check_kept_one(g, c, table: Table, last_card: str | None) -> None:
+    """isuri.md ``isuri_kept_paulownia`` = ``any``: the table kept one of the three
+    paulownia chaffs, so a round's hands and last card show at most one of them."""
+    seen = CARD[last_card].bit if last_card else 0
+    for m in table.hands.values():
+        seen |= m
+    kept = slugs_of(seen & c.only_one)
+    if len(kept) > 1:
+        raise TallyError(said("{game}: {card!r} and {other!r} are both in this round, but the "
+                              "deck holds only one of them (the table removed the others)",
+                              game=g.id, card=kept[0], other=kept[1]),
+                         game=g.id, card=kept[1], option="isuri_kept_paulownia", field="hands")
+
+
 def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     """isuri-simplified.md §4-§6 (isuri.md §4-§6 with Tensho months): Round = T x L x n
     (n >= 3), + T x 10 for six of a month, + T x 10 for going out on the first turn; the
     loser(s) pay it to the winner; after 6 rounds the highest total wins."""
     rules, order = c.rules, c.order
-    table = read_table(g, rnd, g.deck, extra_keys=ISURI_KEYS, max_hand=6)
+    table = read_table(g, rnd, c.deck, extra_keys=ISURI_KEYS, max_hand=6)
     players = table.players
     scores, wins, played, carried = _isuri_totals(g, table.carry, players)
     passes = len(of_type(table.events, "all_pass"))
@@ -531,6 +617,10 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
         card = pile_mask(g, [out["last_card"]], player=winner, field=f"events.{i}.last_card")
         slug = slugs_of(card)[0]
         holder = next((p for p, m in table.hands.items() if m & card), None)
+        if card & ~c.deck:
+            raise TallyError(said("player {player!r}: card {card!r} is not in play in this "
+                                  "{game} round", player=winner, card=slug, game=g.id),
+                             game=g.id, card=slug, player=winner, field=f"events.{i}.last_card")
         if holder:
             raise TallyError(said("{game}: the last card {card!r} was played, but the hands "
                                   "list it in {player!r}'s hand", game=g.id, card=slug,
@@ -540,10 +630,9 @@ def score_isuri(g, rnd: Mapping, c) -> RoundResult:
     if "last_month" in out:
         m = whole(g, out, "last_month", i, lo=1, hi=12)
         if month is not None and m != month:
-            notes.append(said("{card} (month {month}) was played as month {played_as} (a wild)",
-                              card=out["last_card"], month=month,
-                              played_as=m))
+            notes.append(played_as_note(c.wilds, out["last_card"], month, m))
         month = m
+    _check_kept_one(g, c, table, out.get("last_card"))
     if month is None:
         raise TallyError(said("{game}: event {n}, \"{event}\": give the last card or the "
                               "month it counted as (1-12): the month of {player}'s last card "

@@ -3,8 +3,10 @@
 Each round every player scores the value of the cards in their own capture area (their melds
 and the cards they added to anyone's melds), plus at most one Special Achievement per
 combination whose cards are all theirs, minus the value of the cards left in their hand
-(section 5). Points only, no payments; the first to 200 cumulative points ends the game and the
-highest total wins (section 6).
+(section 5). The first to 200 cumulative points ends the game and the highest total wins
+(section 6). Money is optional and paid once, at game end: by the house option ``settlement``
+with a stake per point (each loser pays the difference of the final totals by default), and
+a fixed game stake.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Mapping
 
 from ..cards import BLUE_RIBBONS, POETRY_RIBBONS, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, HANAMI_BOOK, Option, Preset, rule_words
+from ..options import BOOL, CHOICE, HANAMI_BOOK, Option, Preset, rule_words
 from ..results import Evaluation, Payment, PlayerScore, RoundResult, Step, YakuHit, hit, said
 from ..rounds import int_field, player_field, players_of
 from . import Game, InputDef, YakuDef
@@ -379,18 +381,55 @@ def score_round(rnd: Mapping, c) -> RoundResult:
                           "total)", **ps) if len(gw) == 1 else
                      said("game over: {winners} win with {points} (first to {target}, highest "
                           "total)", **ps))
-    payments = []
-    stake = c.rules["stake_per_game"]
-    if stake and carry["game_over"]:
-        winners = carry["game_winners"]
+    payments = game_end_payments(c.rules, totals, carry.get("game_winners", ())) \
+        if carry["game_over"] else []
+    return RoundResult(GAME_ID, c.rules.preset, tuple(out), tuple(payments), went_out,
+                       went_out if went_out is not None else dealer, carry, tuple(notes))
+
+
+# Section 6 / 8 (2026-12): how the losers pay at game end, per point of the final totals.
+SETTLEMENTS = ("winner_difference", "winner_total", "all_pairs_difference", "fixed_per_game")
+
+
+def _owed(rule: str, totals: Mapping[str, int], payer: str, payee: str) -> int:
+    """Points ``payer`` owes ``payee`` at game end under ``settlement`` (0: nothing)."""
+    if rule == "winner_total":
+        return totals[payee]  # the winner's total, the payer's own ignored
+    return max(0, totals[payee] - totals[payer])  # signed totals: a negative total pays more
+
+
+def per_point_payments(rule: str, totals, winners, stake) -> list[Payment]:
+    """E7: ``winner_difference`` / ``winner_total``: each other player pays the winner (split
+    equally between shared winners, a reading: section 10.5 leaves it open);
+    ``all_pairs_difference``: every pair settles the difference of their totals."""
+    players = list(totals)
+    if rule == "all_pairs_difference":
+        pairs = [(a, b, 1) for a in players for b in players if totals[b] > totals[a]]
+    else:
+        pairs = [(a, w, len(winners)) for a in players if a not in winners for w in winners]
+    reason = (said("the winner's final total x {stake} per point", stake=stake)
+              if rule == "winner_total" else
+              said("difference of the final totals x {stake} per point", stake=stake))
+    return [Payment(a, b, money(_owed(rule, totals, a, b) * stake / n), reason)
+            for a, b, n in pairs if _owed(rule, totals, a, b)]
+
+
+def game_end_payments(rules, totals, winners) -> list[Payment]:
+    """The money at game end: the per-point settlement in force (none for
+    ``fixed_per_game``) and the fixed game stake, split equally between shared winners."""
+    pays = []
+    if rules["stake_per_point"] and rules["settlement"] != "fixed_per_game":
+        pays += per_point_payments(rules["settlement"], totals, winners,
+                                   rules["stake_per_point"])
+    stake = rules["stake_per_game"]
+    if stake:
         share = money(stake / len(winners))
         why = (said("game stake {stake} shared by {count} winners", stake=stake,
                     count=len(winners)) if len(winners) > 1 else
                said("game stake {stake}", stake=stake))
-        payments = [Payment(p, w, share, why)
-                    for p in players if p not in winners for w in winners]
-    return RoundResult(GAME_ID, c.rules.preset, tuple(out), tuple(payments), went_out,
-                       went_out if went_out is not None else dealer, carry, tuple(notes))
+        pays += [Payment(p, w, share, why) for p in totals if p not in winners
+                 for w in winners]
+    return pays
 
 
 def game_winners(totals: Mapping[str, int], rounds_won: Mapping[str, int]) -> list[str]:
@@ -411,6 +450,14 @@ YAKU = MELD_DEFS + tuple(
     for a in ACHIEVEMENTS)
 
 OPTIONS = joker_options() + (
+    Option("settlement", CHOICE, "winner_difference",
+           "Money at the end of the game (not in the book), at the stake per point: each "
+           "other player pays the winner the difference between the winner's total and their "
+           "own (recommended); or the winner's whole total; or every two players settle the "
+           "difference of their totals; or only the fixed game stake is paid.",
+           choices=SETTLEMENTS, group="payment"),
+    stake_option("stake_per_point", "Optional money: the stake per point for the money at "
+                 "the end of the game (0 = no money per point)"),
     stake_option("stake_per_game", "Optional money (book introduction): when the game ends "
                  "each other player pays the game winner this fixed amount (split equally "
                  "when the win is shared)"),

@@ -12,8 +12,8 @@ from __future__ import annotations
 from ..cards import FULL_DECK, mask_of
 from ..options import HANAMI_BOOK, Preset
 from . import EventDef, Game, YakuDef
-from ._sequence import (TENSHO_ORDER, evaluate_nothing, hiyoko_compile, play_option,
-                        score_out_race, stake_per_round_option)
+from ._sequence import (TENSHO_ORDER, TRADITIONAL_WILDS, evaluate_nothing, hiyoko_compile,
+                        play_option, score_out_race, stake_per_round_option)
 
 GAME_ID = "hiyoko"
 # §1: "remove ... the 3 December Paulownia Chaffs" (seed 002 line 5707): paulownia keeps only
@@ -24,17 +24,9 @@ HAND = 6
 TARGET = 3  # §6: first to 3 round wins
 ORDER = TENSHO_ORDER  # §1 / §10.4: sequences use Tensho order (play only, not scoring)
 
-# §2 / §10.1-10.2: the wild pictures (figs. 26.2/26.3) were lost. The text names the crane and
-# the March ribbon as hand wilds and a "December Chaff" (a plum chaff in Tensho order) as a
-# base wild; the four "January when base" cards are inferred to be the plum cards.
-WILDS = {
-    "hand": {"any month January-October": 2, "any month February-November": 2,
-             "any month January-December": 1},
-    "base": {"January while it is the base": 4, "any month while it is the base": 1},
-    "named_hand_wilds": ("pine-crane", "cherry-poetry"),
-    "inferred_january_base_wilds": ("plum-warbler", "plum-poetry", "plum-chaff-1",
-                                    "plum-chaff-2"),
-}
+# §2 / §10.1 (settled 2026-12, FudaWiki's Hiyoko page and the book's named cards): the 10
+# wilds. Play only: scoring never depends on them.
+WILDS = TRADITIONAL_WILDS
 
 compile = hiyoko_compile
 

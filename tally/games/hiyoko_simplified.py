@@ -11,8 +11,8 @@ from __future__ import annotations
 from ..cards import FULL_DECK, mask_of
 from ..options import HANAMI_BOOK, Preset
 from . import EventDef, Game, YakuDef
-from ._sequence import (JP_ORDER, evaluate_nothing, hiyoko_compile, play_option,
-                        score_out_race, stake_per_round_option)
+from ._sequence import (JP_ORDER, SIMPLIFIED_WILDS, evaluate_nothing, hiyoko_compile,
+                        play_option, score_out_race, stake_per_round_option, wilds_option)
 
 GAME_ID = "hiyoko-simplified"
 # §1: the 48 flower cards minus the peony ribbon and the two peony chaffs.
@@ -21,17 +21,19 @@ HAND = 6
 TARGET = 3  # §6: first to 3 round wins
 ORDER = JP_ORDER  # §1: Japanese month order; it matters for play only, not for scoring
 
-# §2 / §10.1: the wild pictures (figs. 23.1/23.2) were lost. The text names the crane and the
-# March ribbon as hand wilds and a December chaff as a base wild; the four "January when base"
-# cards are inferred to be the paulownia (December) cards. Scoring never depends on them.
-WILDS = {
-    "hand": {"any month January-October": 2, "any month February-November": 2,
-             "any month January-December": 1},
-    "base": {"January while it is the base": 4, "any month while it is the base": 1},
-    "named_hand_wilds": ("pine-crane", "cherry-poetry"),
-    "inferred_january_base_wilds": ("paulownia-phoenix", "paulownia-chaff-colored",
-                                    "paulownia-chaff-1", "paulownia-chaff-2"),
-}
+# §2 / §10.1 (best reading, 2026-12): the 10 wilds are the traditional ones moved by month
+# number (``by_month``); the house option ``simplified_wilds`` = ``by_flower`` keeps the
+# traditional cards. Play only: scoring never depends on them.
+WILDS = SIMPLIFIED_WILDS
+WILDS_OPTION = wilds_option(
+    "Which cards are the 10 wild cards (play only, no score changes). By month "
+    "(recommended): the traditional game's wilds moved by month number: the crane and the "
+    "pine ribbon for January to October, the warbler and the plum ribbon for February to "
+    "November, the cherry ribbon for any month; while they are the base card, the "
+    "butterflies and the paulownia chaffs count as January and the phoenix as any month. By "
+    "flower: the traditional game's own cards: the willow rain man and ribbon for February "
+    "to November; on the base, the phoenix and the plum ribbon and chaffs count as January "
+    "and the warbler as any month.")
 
 compile = hiyoko_compile
 
@@ -49,6 +51,7 @@ GAME = Game(
     options=(
         play_option("skip_june", "June has only one card (peony-butterflies), so a sequence "
                     "may jump from May straight to July (book variation)."),
+        WILDS_OPTION,
         stake_per_round_option(),
     ),
     presets=(Preset("book", "The book: 45 cards, the 10 wilds, first to 3 round wins, no skipping "

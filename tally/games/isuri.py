@@ -8,34 +8,46 @@ same-month finish, plus bonuses; the loser pays it (seed 002 ch. 27, lines 5877-
 
 from __future__ import annotations
 
-from ..cards import FULL_DECK, mask_of
-from ..options import HANAMI_BOOK, Preset
+from ..cards import FULL_DECK, mask_of, slugs_of
+from ..options import CHOICE, HANAMI_BOOK, Option, Preset
 from . import Game
 from ._sequence import TOKENS_INPUT
-from ._sequence import (ISURI_ROUNDS, TENSHO_ORDER, evaluate_nothing, isuri_compile,
-                        isuri_events, isuri_payment_options, isuri_yaku_defs, score_isuri)
+from ._sequence import (ISURI_ROUNDS, TENSHO_ORDER, TRADITIONAL_WILDS, evaluate_nothing,
+                        isuri_compile, isuri_events, isuri_payment_options, isuri_yaku_defs,
+                        score_isuri, with_wilds)
 
 GAME_ID = "isuri"
-# §1 / §10.1: "remove ... 2 of the December Paulownia Chaffs"; the book does not say which, so
-# the two plain ones go and paulownia-chaff-colored stays (scoring does not depend on it).
-DECK = FULL_DECK & ~mask_of(["paulownia-chaff-1", "paulownia-chaff-2"])
+PAULOWNIA_CHAFFS = mask_of(["paulownia-chaff-colored", "paulownia-chaff-1",
+                            "paulownia-chaff-2"])
+# §1 / §8 / §10.1 (best reading, 2026-12: FudaWiki's Isuri): "remove ... 2 of the December
+# Paulownia Chaffs"; the one left is a second phoenix. ``colored``: the two plain ones go;
+# ``any``: the table removes any two, so the deck a game may meet holds all three (at most
+# one per round). Paulownia is month 6 either way: scoring does not depend on it.
+KEPT_PAULOWNIA = {"colored": mask_of(["paulownia-chaff-colored"]), "any": PAULOWNIA_CHAFFS}
+DECK = FULL_DECK  # every card some choice keeps; each round's deck: ``deck_of``
 ORDER = TENSHO_ORDER  # §1 / §10.3: L is the Tensho month number
 
-# §2: Hiyoko's 10 wilds plus one; the pictures were lost. The text names the crane (hand wild)
-# and a "December Chaff" (plum in Tensho order) as a base wild; the 11th wild is probably the
-# extra paulownia card. Unconfirmed; scoring never depends on them.
-WILDS = {
-    "hand": {"any month January-October": 2, "any month February-November": 2,
-             "any month January-December": 1},
-    "base": {"January while it is the base": 5, "any month while it is the base": 1},
-    "named_hand_wilds": ("pine-crane",),
-    "inferred_january_base_wilds": ("plum-warbler", "plum-poetry", "plum-chaff-1",
-                                    "plum-chaff-2", "paulownia-chaff-colored"),
-}
+KEPT_OPTION = Option(
+    "isuri_kept_paulownia", CHOICE, "colored",
+    "Which paulownia chaff stays in the deck as a second phoenix (the other two are "
+    "removed): the coloured one (recommended), or any one the table chooses. Scoring is the "
+    "same either way.", choices=tuple(KEPT_PAULOWNIA), group="deck")
+
+
+def deck_of(kept: str) -> int:
+    return FULL_DECK & ~PAULOWNIA_CHAFFS | KEPT_PAULOWNIA[kept]
+
+
+def wilds_of(kept: str) -> dict:
+    """§2 / §10.4 (2026-12): Hiyoko's 10 wilds (settled) plus the kept paulownia chaff, a
+    second phoenix: January while it is the base (best reading). Play only."""
+    return with_wilds(TRADITIONAL_WILDS, "base_january", *slugs_of(KEPT_PAULOWNIA[kept]))
 
 
 def compile(rules):
-    return isuri_compile(GAME_ID, rules, ORDER)
+    kept = rules["isuri_kept_paulownia"]
+    return isuri_compile(GAME_ID, rules, ORDER, deck=deck_of(kept), wilds=wilds_of(kept),
+                         only_one=KEPT_PAULOWNIA[kept] if kept == "any" else 0)
 
 
 def score_round(rnd, c):
@@ -48,7 +60,7 @@ GAME = Game(
     family="sequence",
     players=(2, 3),
     deck=DECK,
-    options=isuri_payment_options(),
+    options=(KEPT_OPTION,) + isuri_payment_options(),
     presets=(Preset("book", "The book: 46 cards in Tensho month order, 1 setup token plus 1 "
                     "per all-pass kept all game, January = 10 and the other months by Tensho "
                     "number, the multipliers and first-turn bonus, 6 rounds, highest total "

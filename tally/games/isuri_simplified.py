@@ -13,29 +13,35 @@ from ..cards import FULL_DECK, mask_of
 from ..options import HANAMI_BOOK, Preset
 from . import Game
 from ._sequence import TOKENS_INPUT
-from ._sequence import (ISURI_ROUNDS, JP_ORDER, evaluate_nothing, isuri_compile,
-                        isuri_events, isuri_payment_options, isuri_yaku_defs, score_isuri)
+from ._sequence import (BY_MONTH_WILDS, ISURI_ROUNDS, JP_ORDER, TRADITIONAL_WILDS,
+                        evaluate_nothing, isuri_compile, isuri_events, isuri_payment_options,
+                        isuri_yaku_defs, score_isuri, with_wilds, wilds_option)
 
 GAME_ID = "isuri-simplified"
 # §1: the 48 flower cards minus the two peony chaffs (June keeps the butterflies and ribbon).
 DECK = FULL_DECK & ~mask_of(["peony-chaff-1", "peony-chaff-2"])
 ORDER = JP_ORDER  # §1: Japanese month order; L is the Japanese month number
 
-# §2: the 10 Hiyoko (Simplified) wilds plus one more "January when base" wild; the pictures
-# were lost. The text names the crane (hand wild) and a December paulownia chaff (base wild);
-# the extra wild is probably peony-blue (unconfirmed). Scoring never depends on them.
-WILDS = {
-    "hand": {"any month January-October": 2, "any month February-November": 2,
-             "any month January-December": 1},
-    "base": {"January while it is the base": 5, "any month while it is the base": 1},
-    "named_hand_wilds": ("pine-crane",),
-    "inferred_january_base_wilds": ("paulownia-phoenix", "paulownia-chaff-colored",
-                                    "paulownia-chaff-1", "paulownia-chaff-2", "peony-blue"),
-}
+# §2 / §10.7 (best reading, 2026-12): Hiyoko (Simplified)'s 10 wilds plus one more base wild
+# that counts as January: the peony ribbon (June's second card, kept in this deck) under
+# ``by_month``; with ``by_flower``, Isuri's cards (the coloured paulownia chaff is the 11th).
+# Play only: scoring never depends on them.
+WILDS = {"by_month": with_wilds(BY_MONTH_WILDS, "base_january", "peony-blue"),
+         "by_flower": with_wilds(TRADITIONAL_WILDS, "base_january", "paulownia-chaff-colored")}
+WILDS_OPTION = wilds_option(
+    "Which cards are the 11 wild cards (play only, no score changes). By month "
+    "(recommended): the traditional game's wilds moved by month number: the crane and the "
+    "pine ribbon for January to October, the warbler and the plum ribbon for February to "
+    "November, the cherry ribbon for any month; while they are the base card, the "
+    "butterflies, the peony ribbon and the paulownia chaffs count as January and the phoenix "
+    "as any month. By flower: the traditional game's own cards: the willow rain man and "
+    "ribbon for February to November; on the base, the phoenix, the coloured paulownia "
+    "chaff and the plum ribbon and chaffs count as January and the warbler as any month.")
 
 
 def compile(rules):
-    return isuri_compile(GAME_ID, rules, ORDER)
+    return isuri_compile(GAME_ID, rules, ORDER, deck=DECK,
+                         wilds=WILDS[rules["simplified_wilds"]])
 
 
 def score_round(rnd, c):
@@ -48,7 +54,7 @@ GAME = Game(
     family="sequence",
     players=(2, 3),
     deck=DECK,
-    options=isuri_payment_options(),
+    options=(WILDS_OPTION,) + isuri_payment_options(),
     presets=(Preset("book", "The book: 46 cards, 1 setup token plus 1 per all-pass kept all "
                     "game, January = 10, the multipliers and first-turn bonus, 6 rounds, "
                     "highest total wins; with 3 players each loser pays the full round "

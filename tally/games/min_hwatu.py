@@ -50,7 +50,9 @@ STANDARD = (
         ["willow-rainman", "willow-swallow", "willow-ribbon", "willow-lightning"], "standard",
         False),
 )
-# Section 4, optional yaku (variation optional_yaku); card lists per section 10.1-10.2.
+# Section 4, optional yaku (variation optional_yaku); card lists per section 10.1-10.2
+# (resolved 2026-12: Grand Views = crane, curtain, moon, sake is the best reading, FudaWiki
+# reading the book's picture; Godori stays optional).
 OPTIONAL = (
     row("five_brights", "5 Brights", 200, ["pine-crane", "cherry-curtain", "pampas-moon",
                                            "willow-rainman", "paulownia-phoenix"],
@@ -60,8 +62,8 @@ OPTIONAL = (
     row("grand_views", "The Grand Views", 150,
         ["pine-crane", "cherry-curtain", "pampas-moon", "chrysanthemum-sake"],
         "optional views", True,
-        description="pine-crane, cherry-curtain, pampas-moon, chrysanthemum-sake (the least "
-        "certain card list, from FudaWiki)"),
+        description="pine-crane, cherry-curtain, pampas-moon, chrysanthemum-sake (the book "
+        "shows them as a picture; FudaWiki's list)"),
     row("the_views", "The Views", 100, ["cherry-curtain", "pampas-moon", "chrysanthemum-sake"],
         "optional views", True),
     row("boar_deer_butterfly", "Boar, Deer, Butterfly", 50,

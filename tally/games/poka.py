@@ -10,11 +10,12 @@ options and the presets ``book`` and ``wiki``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from types import SimpleNamespace
 
 from ..cards import FULL_DECK, mask_of, slugs_of
 from ..errors import TallyError
-from ..options import BOOL, HANAMI_BOOK, Option, Preset
+from ..options import BOOL, CHOICE, HANAMI_BOOK, Option, Preset
 from ..results import Evaluation, PlayerScore, RoundResult, Step, YakuHit, said
 from ..rounds import event_words, ordinal
 from ..options import rule_words
@@ -56,6 +57,9 @@ TEYAKU = (
 BY_ID = {t.id: t for t in TEYAKU}
 OUT_NAMES = {"en": "Out"}
 ALL_OUT_NAMES = {"en": "All out", "ja": "総出し"}
+
+# §5 step 3 / §8: what happens when both players are dealt a teyaku (house option).
+SIMULTANEOUS = ("void_equal", "both_score")
 
 # §8 game lengths: (pool size, target). The wiki's 3-point game has no pool (§10.9).
 LENGTHS = {"pool_9_target_5": (9, 5), "best_of_five": (5, 3), "best_of_three": (3, 2),
@@ -99,7 +103,8 @@ def compile(rules):
     pool, target = LENGTHS[length]
     empty = Evaluation(0, ())
     return SimpleNamespace(rules=rules, length=length, pool=pool, target=target,
-                           stack=rules["teyaku_stack"], empty=empty)
+                           stack=rules["teyaku_stack"], empty=empty,
+                           simultaneous=rules["simultaneous_teyaku"])
 
 
 def evaluate(mask: int, c) -> Evaluation:
@@ -242,6 +247,112 @@ def _teyaku_reason(used, winner, value: int, stack: bool):
     return said(template, **p)
 
 
+def _void_equal(table, claims, out, notes) -> dict:
+    """§5 step 3, ``void_equal`` (the wiki's rule): equal teyaku cancel and the round is
+    played; otherwise only the higher one counts. The claims left standing."""
+    g = GAME
+    (a, (va, ua, _, _)), (b, (vb, ub, _, _)) = claims.items()
+    if va != vb:
+        win, lose = (a, b) if va > vb else (b, a)
+        notes.append(said("{player}'s teyaku ({tokens}) beats {other}'s ({other_tokens})",
+                          player=win,
+                          tokens=max(va, vb), other=lose, other_tokens=min(va, vb)))
+        return {win: claims[win]}
+    notes.append(said("{player}'s {yaku} ({tokens}) and {other}'s {other_yaku} "
+                      "({other_tokens}) cancel: the round is played", player=a,
+                      yaku=" + ".join(t.names["en"] for t, _ in ua), tokens=va, other=b,
+                      other_yaku=" + ".join(t.names["en"] for t, _ in ub),
+                      other_tokens=vb))
+    if out is None:
+        raise TallyError(said("{game}: the equal teyaku of {player!r} and {other!r} "
+                              "cancel and the round is played: enter the \"{event}\" "
+                              "event (who went out)", game=g.id, player=a, other=b,
+                              event=event_words("out")),
+                         game=g.id, rule="out", field="events")
+    return {}
+
+
+def _from_pool(order, earned, tokens, pool) -> dict:
+    """§5 step 3, ``both_score``: each award taken from the pool in turn (the dealer first);
+    the second player gets only what is left. No pool (the 3-point game): uncapped."""
+    if pool is None:
+        return dict(earned)
+    left = max(0, pool - sum(tokens.values()))
+    taken = {}
+    for p in order:
+        taken[p] = min(earned[p], left)
+        left -= taken[p]
+    return taken
+
+
+def _both_champion(order, totals, target, four_wins) -> str | None:
+    """The target is checked once, after both awards: both there -> the higher total, equal
+    -> the dealer (``order[0]``); else a four of a kind, when it wins the game."""
+    there = [p for p in order if totals[p] >= target]
+    if there:
+        return max(there, key=lambda p: (totals[p], p == order[0]))
+    return next(iter(four_wins), None)
+
+
+def _both_score(table, claims, tokens, out, i_out, c) -> RoundResult:
+    """§5 step 3 ``both_score`` (poka.md E5): no play; both players take their award, the
+    dealer first; the larger award deals next (equal: the dealer keeps the deal)."""
+    g, players = GAME, table.players
+    if out is not None:
+        raise TallyError(said("{game}: both players' teyaku score at the deal, so the round "
+                              "is not played and there is no \"{event}\" event (event {n})",
+                              game=g.id, event=event_words("out"), n=ordinal(i_out)),
+                         game=g.id, player=out["player"], rule="out", field=f"events.{i_out}")
+    order = sorted(players, key=lambda p: p != table.dealer)  # the dealer first
+    earned = {p: claims[p][0] for p in players}
+    taken = _from_pool(order, earned, tokens, c.pool)
+    a, b = order
+    next_dealer = a if earned[a] >= earned[b] else b  # the larger award; equal: the dealer
+    notes = [said("both players were dealt a teyaku: each takes their award from the pool, "
+                  "{dealer} first, and the round is not played", dealer=table.dealer)]
+    scores, pays = [], ()
+    for p in players:
+        value, used, _, _ = claims[p]
+        steps = [Step("base", "base", value, _teyaku_reason(used, p, value, c.stack), value)]
+        if taken[p] < value:
+            steps.append(Step("pool", "set", taken[p], said(
+                "only {tokens} token(s) left in the {pool}-token pool", tokens=taken[p],
+                pool=c.pool), taken[p]))
+        tokens[p] += taken[p]
+        scores.append(PlayerScore(p, tuple(_hit(t, m) for t, m in used), value,
+                                  tuple(steps), taken[p], "winner", {"tokens": tokens[p]}))
+        pays += stake_payments(p, players, taken[p] * c.rules["stake_per_token"],
+                               said("{chips} chip(s) per token won",
+                                    chips=c.rules["stake_per_token"]))
+    four = [p for p in order if c.rules["four_of_a_kind_wins_game"]
+            and any(t.id == "four_of_a_kind" for t, _ in claims[p][1])]
+    champion = _both_champion(order, tokens, c.target, four)
+    if champion:
+        notes.append(_both_game_over(champion, order, tokens, c.target))
+    return RoundResult(g.id, c.rules.preset, tuple(scores), pays, next_dealer, next_dealer,
+                       {"tokens": tokens, "game_over": bool(champion),
+                        "game_winner": champion}, tuple(notes))
+
+
+def _both_game_over(champion, order, tokens, target) -> str:
+    """The note that ends the game after a ``both_score`` round, saying how it was won."""
+    other = order[1] if champion == order[0] else order[0]
+    if tokens[other] < target:
+        if tokens[champion] < target:
+            return said("game over: {player} wins the game: under the house rules, four of "
+                        "a kind wins the game at once", player=champion)
+        return said("game over: {player} wins the game: {player} has {tokens} tokens "
+                    "(first to {target})", player=champion, tokens=tokens[champion],
+                    target=target)
+    if tokens[other] == tokens[champion]:
+        return said("game over: both players reached {target} with {tokens} tokens each: "
+                    "the dealer, {player}, wins the game", player=champion,
+                    tokens=tokens[champion], target=target)
+    return said("game over: both players reached {target}: {player} has more tokens "
+                "({tokens} v {other_tokens}) and wins the game", player=champion,
+                tokens=tokens[champion], other_tokens=tokens[other], target=target)
+
+
 def score_round(rnd, c) -> RoundResult:
     g, rules = GAME, c.rules
     table = read_table(g, rnd, DECK, max_hand=HAND)
@@ -270,35 +381,10 @@ def score_round(rnd, c) -> RoundResult:
                            (said("void round: nothing scores; the same dealer deals again"),))
 
     claims = _claims(table, c, played=out is not None)
-    winner, hits, value, reason = None, [], 0, ""
+    if len(claims) == 2 and c.simultaneous == "both_score":
+        return _both_score(table, claims, tokens, out, i_out, c)
     if len(claims) == 2:
-        (a, (va, ua, _, _)), (b, (vb, ub, _, _)) = claims.items()
-        if not rules["simultaneous_teyaku_void"]:
-            raise TallyError(
-                said("{game}: both {player!r} and {other!r} were dealt a teyaku, and the book "
-                     "does not say what happens then. Turn on the house rule \"{rule}\" or "
-                     "enter only the teyaku your table awarded.", game=g.id, player=a, other=b,
-                     rule=rule_words(g.id, "simultaneous_teyaku_void")), game=g.id,
-                option="simultaneous_teyaku_void", rule="teyaku", field="events")
-        if va == vb:
-            notes.append(said("{player}'s {yaku} ({tokens}) and {other}'s {other_yaku} "
-                              "({other_tokens}) cancel: the round is played", player=a,
-                              yaku=" + ".join(t.names["en"] for t, _ in ua), tokens=va, other=b,
-                              other_yaku=" + ".join(t.names["en"] for t, _ in ub),
-                              other_tokens=vb))
-            if out is None:
-                raise TallyError(said("{game}: the equal teyaku of {player!r} and {other!r} "
-                                      "cancel and the round is played: enter the \"{event}\" "
-                                      "event (who went out)", game=g.id, player=a, other=b,
-                                      event=event_words("out")),
-                                 game=g.id, rule="out", field="events")
-            claims = {}
-        else:
-            win, lose = (a, b) if va > vb else (b, a)
-            notes.append(said("{player}'s teyaku ({tokens}) beats {other}'s ({other_tokens})",
-                              player=win,
-                              tokens=max(va, vb), other=lose, other_tokens=min(va, vb)))
-            claims = {win: claims[win]}
+        claims = _void_equal(table, claims, out, notes)
     if claims:
         (winner, (value, used, dealt, _)), = claims.items()
         if out is not None:
@@ -373,9 +459,11 @@ OPTIONS = one_of((
     Option("san_mon_shobu", BOOL, False, "Wiki 3-point game (San-mon Shobu): first to 3 points "
            "wins, no pool (the same result as Best of Five).", group="game length"),
 )) + (
-    Option("simultaneous_teyaku_void", BOOL, True, "Both players dealt a teyaku (wiki rule, "
-           "recommended; the book is silent): equal values cancel and the round is played; "
-           "four of a kind beats a 2-token teyaku.", group="teyaku"),
+    Option("simultaneous_teyaku", CHOICE, "void_equal", "When both players are dealt a "
+           "teyaku: equal ones cancel and the round is played, and four of a kind beats a "
+           "2-token teyaku (the wiki's rule, recommended: the book is silent); or both "
+           "players take their own tokens from the pool, the dealer first, and the round is "
+           "not played.", choices=SIMULTANEOUS, group="teyaku"),
     Option("four_of_a_kind_wins_game", BOOL, False, "Wiki: four of a kind (buttakuri) wins "
            "the whole game at once (under every book target the 5 tokens do the same).",
            group="teyaku"),
@@ -430,7 +518,41 @@ EVENTS = (
              per_player=False),
 )
 
-GAME = Game(
+# §8 / §10.1 (2026-12): the on/off house rule ``simultaneous_teyaku_void`` became the choice
+# ``simultaneous_teyaku``. Sessions stored before keep the old id, and API clients may still
+# send it: on meant the wiki's voiding; off asked the table (both teyaku were refused), which
+# §10.1 now reads as ``both_score``, so no stored round scores differently.
+OLD_SWITCH = Option("simultaneous_teyaku_void", BOOL, True, "Both players dealt a teyaku "
+                    "(wiki rule, recommended; the book is silent): equal values cancel and "
+                    "the round is played; four of a kind beats a 2-token teyaku.",
+                    group="teyaku")
+OLD_SWITCH_MEANS = {True: "void_equal", False: "both_score"}
+
+
+def upgraded(options):
+    """``options`` with the old switch given as the choice it stands for."""
+    if not isinstance(options, Mapping) or OLD_SWITCH.id not in options:
+        return options  # anything else is checked by resolve as usual
+    out = dict(options)
+    meant = OLD_SWITCH_MEANS[OLD_SWITCH.check(out.pop(OLD_SWITCH.id), game=GAME_ID)]
+    if out.setdefault("simultaneous_teyaku", meant) != meant:
+        raise TallyError(said("{game}: the house rule \"{rule}\" is the old name of "
+                              "\"{other}\", and the two are set differently: give only one",
+                              game=GAME_ID, rule=OLD_SWITCH.words,
+                              other=rule_words(GAME_ID, "simultaneous_teyaku")),
+                         game=GAME_ID, option=OLD_SWITCH.id, field=f"options.{OLD_SWITCH.id}")
+    return out
+
+
+@dataclass(frozen=True)
+class PokaGame(Game):
+    """Poka's game: it also reads the options of sessions stored before 2026-12."""
+
+    def rules(self, preset=None, options=None):
+        return super().rules(preset, upgraded(options))
+
+
+GAME = PokaGame(
     id=GAME_ID,
     names={"en": "Poka", "ja": "ポカ"},
     family="sequence",

@@ -15,7 +15,9 @@ from . import _tensho as T
 from ._tensho import AUTO, TenshoYaku as Y
 
 # Section 4, card lookup by Tensho month. Pampas has no ribbon (Front 8 = geese); paulownia
-# (month 6) has only the Phoenix, both its Front and its Back card.
+# (month 6) has only the Phoenix, both its Front and its Back card. The book shows the yaku
+# cards only as pictures; this Front/Back rule is settled (T1, 2026-12: FudaWiki's Tensho page
+# after the 1927 survey pictures the same cards for every yaku the book names).
 FRONT = {1: "pine-poetry", 2: "willow-ribbon", 3: "cherry-poetry", 4: "wisteria-ribbon",
          5: "iris-ribbon", 6: "paulownia-phoenix", 7: "clover-ribbon", 8: "pampas-geese",
          9: "chrysanthemum-blue", 10: "maple-blue", 11: "peony-blue", 12: "plum-poetry"}

@@ -2,17 +2,22 @@
 
 Two players, the 45-card deck, one of two yaku sets per round. Month numbers are the ordinary
 ones (1 pine ... 11 willow, 12 paulownia); Front = the month's ribbon, Back = its bright/ten
-(section 4, reconstruction TS1). A round is won by an automatic win, else the higher yaku
-total, then more chaffs, then the higher card total (section 5). Shared code: ``_tensho``.
+(section 4: the traditional compositions, confirmed by FudaWiki, with months 6 and 12
+renamed; best reading TS1). A round is won by an automatic win, else the higher yaku total,
+then more chaffs, then the higher card total (section 5), whose values go by chart position
+unless ``simplified_card_values`` says by card (TS2). Shared code: ``_tensho``.
 """
 
 from __future__ import annotations
 
-from ..options import HANAMI_BOOK, Preset
+from dataclasses import replace
+
+from ..options import CHOICE, HANAMI_BOOK, Option, Preset
 from . import Game
 from ._capture import DEALT_HANDS_INPUT
 from . import _tensho as T
 from ._tensho import AUTO, TenshoYaku as Y
+from .tensho import VALUES as TRADITIONAL_VALUES  # by_card: tensho.md section 2
 
 # Section 4, card lookup (ordinary month numbers). Pampas has no ribbon: its Front card is the
 # geese; paulownia has only the Phoenix, both Front and Back.
@@ -76,13 +81,25 @@ VARIANT = T.Variant(
                 "traditional game uses the swallow", values=VALUES, yaku=YAKU,
     digest="tensho-simplified.md")
 
-OPTIONS = T.options(VARIANT)
+# §8 house option / §10 TS2 (2026-12): the values go by chart position (the table above,
+# default) or each card keeps its traditional value (tensho.md §2). Only the last tie-break.
+CARD_VALUE_TABLES = {"by_position": VALUES, "by_card": TRADITIONAL_VALUES}
+CARD_VALUES = Option(
+    "simplified_card_values", CHOICE, "by_position",
+    "Which card values break the last tie: the values printed in this game's chart, read by "
+    "month (recommended: warbler and plum ribbon 10, butterflies 10, rain man 11, swallow 1, "
+    "phoenix 12), or each card's value in traditional Tensho (warbler 12, plum ribbon 1, "
+    "butterflies 11, rain man 10, swallow 10, phoenix 10).",
+    choices=tuple(CARD_VALUE_TABLES), group="card values")
+
+OPTIONS = T.options(VARIANT, (CARD_VALUES,))
 PRESETS = (Preset("book", "The book's rules: 45 cards, quick deal, the yaku set chosen each "
                   "round, Back 11 is the rain man, most round wins.", {}, names=HANAMI_BOOK),)
 
 
 def compile(rules):
-    return T.compile(VARIANT, rules)
+    values = CARD_VALUE_TABLES[rules["simplified_card_values"]]
+    return T.compile(replace(VARIANT, values=values), rules)
 
 
 evaluate = T.evaluate
