@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench bench-postgres stress stress-faults stress-fuzz clean
+.PHONY: run test bench bench-postgres stress stress-faults stress-fuzz stress-flood clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,19 +41,31 @@ bench-postgres: $(STAMP)
 	  $(BIN)/python bench/api.py --database-url "$$PG_URL" --servers 1,2 --workers 1 && \
 	  $(BIN)/python bench/growth.py --database-url "$$PG_URL"'
 
-# The real server on 127.0.0.1 under faults: SIGKILL in the middle of concurrent writes
-# (FAULT_TRIALS, default 30), then schemathesis on every operation (FUZZ_MAX_EXAMPLES, default
-# 200). Both run, each in a few minutes; the target fails on a lost or doubled write or a 5xx.
+# The real server on 127.0.0.1 under faults, on SQLite and then on a throwaway PostgreSQL
+# cluster (tests/pg_cluster.py): SIGKILL in the middle of concurrent writes (FAULT_TRIALS,
+# default 30), schemathesis on every operation (FUZZ_MAX_EXAMPLES, default 200), and floods of
+# creations, imports and token guesses against the default rate limits (stress/flood.py).
+# Every part runs; the target fails on a lost or doubled write, a 5xx or a limit that gave way.
 stress: $(STAMP)
+	sh tests/ensure-postgres.sh
 	$(BIN)/python stress/faults.py; faults=$$?; \
 	$(BIN)/python stress/fuzz.py; fuzz=$$?; \
-	test $$faults -eq 0 && test $$fuzz -eq 0
+	$(BIN)/python stress/flood.py; flood=$$?; \
+	$(BIN)/python tests/pg_cluster.py sh -c '\
+	  $(BIN)/python stress/faults.py --database-url "$$PG_URL"; f=$$?; \
+	  $(BIN)/python stress/fuzz.py --database-url "$$PG_URL"; z=$$?; \
+	  $(BIN)/python stress/flood.py --database-url "$$PG_URL"; l=$$?; \
+	  test $$f -eq 0 && test $$z -eq 0 && test $$l -eq 0'; pg=$$?; \
+	test $$faults -eq 0 && test $$fuzz -eq 0 && test $$flood -eq 0 && test $$pg -eq 0
 
 stress-faults: $(STAMP)
 	$(BIN)/python stress/faults.py
 
 stress-fuzz: $(STAMP)
 	$(BIN)/python stress/fuzz.py
+
+stress-flood: $(STAMP)
+	$(BIN)/python stress/flood.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

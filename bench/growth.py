@@ -21,7 +21,10 @@ Timed, each ``--runs`` times (median and range printed, never the best):
   rewritten; the others are rescored);
 - unchanged poll: GET the session with If-None-Match of its version (a 304);
 - session page and unchanged poll of its live part (/s/<id>, /s/<id>/part), for reference;
-- group standings: GET /api/v1/groups/<id>/standings.
+- group standings: GET /api/v1/groups/<id>/standings;
+- group page: GET /g/<id>?t= (issue 22), with its size on the wire (the compressed body, asked
+  with Accept-Encoding: gzip, br). The group's sessions are a session every two days up to
+  today, each linked to the group as the home page links a session started in it.
 Each figure is also given as a ratio to the issue's baseline table (the middle of the range
 the issue gives; "-" where the issue has no figure for that size).
 
@@ -43,6 +46,7 @@ import statistics
 import sys
 import tempfile
 import time
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,6 +79,7 @@ BASELINE = {
     ("unchanged poll of /part", None, 1000): (416, 416),
     ("group standings", None, 10): (7, 9), ("group standings", None, 100): (66, 95),
     ("group standings", None, 1000): (1258, 1684),
+    ("group page", None, 1000): (2100, 2100),  # issue 22: 2.1 s and 459 KB
 }
 
 
@@ -145,6 +150,7 @@ def open_store(db: str, database_url: str | None):
 def build(db: str, sizes, groups, seed: int, database_url: str | None = None) -> dict:
     """Sessions and groups stored directly (through the store, as imports are)."""
     from tally import series
+    from tally.store import stamp
 
     rng = random.Random(seed)
     st = open_store(db, database_url)
@@ -159,15 +165,27 @@ def build(db: str, sizes, groups, seed: int, database_url: str | None = None) ->
                                           "other_first": MAKERS[game](rng)}
     for n in groups:
         gid, token = st.create_group(f"group {n}")
+        first = datetime.now(timezone.utc) - timedelta(days=2 * (n - 1))
         for i in range(n):
             game = "koi-koi" if i % 2 == 0 else "go-stop"
             cfg = series.check_config({"game": game, "players": list(GAMES[game]),
                                        "length": 12})
-            st.create_session(cfg, group_id=gid,
-                              inputs=_twelve_months(cfg, rng))
+            made = st.create_session(cfg, group_id=gid, inputs=_twelve_months(cfg, rng),
+                                     created=stamp(first + timedelta(days=2 * i)))
+            _link(st, gid, token, made)
         out["groups"][n] = (gid, token)
     st.close()
     return out
+
+
+def _link(st, gid: str, token: str, made: dict):
+    """The session's view-only link kept for its group, as the home page keeps it for a
+    session started in the group (the group page lists it)."""
+    from tally.api.groups import seal_link
+    from tally.store import read_token_of
+
+    st.link_group_session(gid, made["id"], seal_link(read_token_of(token), made["id"],
+                                                     made["read_token"]))
 
 
 def _twelve_months(cfg, rng) -> list[dict]:
@@ -274,6 +292,18 @@ def time_group(c: Client, gid: str, token: str, runs: int) -> list[float]:
         _ok(st, raw, 200, "standings")
         out.append(dt)
     return out
+
+
+def time_group_page(c: Client, gid: str, token: str, runs: int) -> tuple[list[float], int]:
+    """The group page's times and its largest size on the wire (bytes as sent, compressed)."""
+    out, size = [], 0
+    for _ in range(runs):
+        st, _, raw, dt = c.request("GET", f"/g/{gid}?t={token}",
+                                   headers={"Accept-Encoding": "gzip, br"})
+        _ok(st, raw, 200, "group page")
+        out.append(dt)
+        size = max(size, len(raw))
+    return out, size
 
 
 def rescoring_per_round(game: str, inputs: list, runs: int) -> list[float]:
@@ -417,6 +447,9 @@ def main(argv=None) -> int:
             xs = time_group(c, *made["groups"][n], a.runs)
             print(f"  {'group standings':24} {'both':8} {n:5} sessions{fmt_ms(xs)}"
                   f"{ratio('group standings', None, n, xs)}")
+            xs, size = time_group_page(c, *made["groups"][n], a.runs)
+            print(f"  {'group page':24} {'both':8} {n:5} sessions{fmt_ms(xs)}, "
+                  f"{size / 1000:.1f} KB on the wire{ratio('group page', None, n, xs)}")
         mem1 = server_memory(srv.pid)
         sampler.stop()
         time.sleep(12)  # the workers hand freed memory back every 10 s (tally.cli)

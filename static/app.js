@@ -4,7 +4,8 @@
 const I18N = JSON.parse(document.getElementById("i18n").textContent);
 function T(word, vars) {
   let s = I18N[word] || word;
-  for (const k in vars || {}) s = s.replace("%(" + k + ")s", vars[k]);
+  // a function, so a "$&" or "$'" in a name is put in as typed, not read as a pattern
+  for (const k in vars || {}) s = s.replace("%(" + k + ")s", () => vars[k]);
   return s;
 }
 /* a number as the page's language writes it: 1,800 (en, ja, ko group by thousands alike) */
@@ -23,14 +24,38 @@ document.querySelectorAll(".langs a").forEach(a => a.addEventListener("click", (
   document.cookie = "lang=" + a.dataset.lang + ";path=/;max-age=31536000;samesite=lax";
 }));
 let toastTimer = null;
-function toast(text, ms) {
+function toast(text, ms, html) {  // html: text is HTML (names in <bdi>: Thtml, nameHtml)
   const el = document.getElementById("toast");
-  el.textContent = text; el.hidden = false;
+  if (html) el.innerHTML = text; else el.textContent = text;
+  el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, ms || 2500);
 }
 function esc(s) {
   return String(s == null ? "" : s).replace(/[&<>"']/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+}
+/* A name a player typed (a player, a title, a group), set apart from the text around it so its
+   own direction stays inside it: a right-to-left name, or an override left open in it, never
+   reorders an arrow, an amount or the words beside it. nameHtml(): as HTML (<bdi>, escaped);
+   isolated(): as text where no markup goes (an attribute, a stored title), between U+2068 FSI
+   and U+2069 PDI. */
+function nameHtml(name) { return "<bdi>" + esc(name) + "</bdi>"; }
+function isolated(name) { return "\u2068" + (name == null ? "" : name) + "\u2069"; }
+/* T() as HTML: the words escaped, each value put in as the HTML given (a name: nameHtml) */
+function Thtml(word, vars) {
+  let s = esc(I18N[word] || word);
+  for (const k in vars || {}) s = s.replace("%(" + k + ")s", () => vars[k]);
+  return s;
+}
+/* a sentence as HTML with each of `names` in it isolated where it stands (the engine's said
+   and reason strings carry player names inside their words) */
+function isolateIn(text, names) {
+  const list = (names || []).filter(n => n && text.indexOf(n) >= 0).sort((a, b) => b.length - a.length);
+  if (!list.length) return esc(text);
+  const re = new RegExp(list.map(n => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+  let out = "", at = 0;
+  for (const m of text.matchAll(re)) { out += esc(text.slice(at, m.index)) + nameHtml(m[0]); at = m.index + m[0].length; }
+  return out + esc(text.slice(at));
 }
 /* fetch JSON; returns {status, body, headers}. A network failure throws (offline). */
 async function api(method, url, body, headers) {
@@ -41,9 +66,15 @@ async function api(method, url, body, headers) {
   try { data = await r.json(); } catch (e) { data = null; }
   return {status: r.status, body: data, headers: r.headers};
 }
+/* a field that holds a name with a direction of its own ("captures.<name>"): isolated where the
+   words name it, so the name turns nothing after it around (ordinary fields stay as they are) */
+const OWN_DIRECTION = /[\u0590-\u08ff\u200e\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufefc]/;
 function errorText(res) {
   const errs = (res.body && res.body.errors) || [];
-  return errs.map(e => e.said || e.message).join("; ") || ("HTTP " + res.status);
+  return errs.map(e => {
+    const text = e.said || e.message || "";
+    return e.field && OWN_DIRECTION.test(e.field) ? text.split(e.field).join(isolated(e.field)) : text;
+  }).join("; ") || ("HTTP " + res.status);
 }
 /* The outbox: writes made while offline, kept in localStorage and sent once when the network
    is back (each carries its Idempotency-Key, so a retry that did reach the server is not
@@ -88,6 +119,8 @@ async function flushOutbox() {
       let res;
       try { res = await api(item.method, item.url, item.body, item.headers); }
       catch (e) { break; }  // still offline: keep everything, try again later
+      // the server asks to wait (429, Retry-After) or is failing: keep it, as when offline
+      if (res.status === 429 || res.status >= 500) break;
       setOutbox(outbox().filter(x => x.key !== item.key));
       const sid = sessionOf(item.url);
       if (res.status < 300) {

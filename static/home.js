@@ -7,7 +7,7 @@ function showRecent() {
   if (!list.length) return;
   document.getElementById("recent").hidden = false;
   document.getElementById("recent-list").innerHTML = list.slice(0, 8).map(s =>
-    `<li><a class="button wide" href="${esc(s.url)}">${esc(s.title)}<br><small class="muted">${esc(when(s))}</small></a></li>`).join("");
+    `<li><a class="button wide" href="${esc(s.url)}">${nameHtml(s.title)}<br><small class="muted">${esc(when(s))}</small></a></li>`).join("");
 }
 /* when a session was last opened, as the page's language writes dates (older entries kept
    only the text the browser wrote then) */
@@ -35,7 +35,7 @@ function showGroups(selected) {
   const list = groups();
   document.getElementById("groups").hidden = !list.length;
   document.getElementById("group-list").innerHTML = list.slice(0, 8).map(g =>
-    `<li><a class="button wide" href="${esc(g.url)}">${esc(g.name)}</a></li>`).join("");
+    `<li><a class="button wide" href="${esc(g.url)}">${nameHtml(g.name)}</a></li>`).join("");
   const d = groupField.dataset;
   pick.innerHTML = `<option value="">${esc(d.none)}</option>` + list.filter(g => g.edit).map(g =>
     `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join("") + `<option value="new">${esc(d.new)}</option>`;
@@ -65,7 +65,7 @@ function showKnown() {
   box.hidden = !known.length;
   const at = seated();
   document.getElementById("known").innerHTML = known.map(n =>
-    `<button type="button" data-name="${esc(n)}" aria-pressed="${at.indexOf(n) >= 0}">${esc(n)}</button>`).join("");
+    `<button type="button" data-name="${esc(n)}" aria-pressed="${at.indexOf(n) >= 0}">${nameHtml(n)}</button>`).join("");
 }
 /* a chip seats its player in the first empty seat (a new seat when all are taken and the
    game takes more); tapped again, it empties that seat */
@@ -199,7 +199,7 @@ document.getElementById("start").addEventListener("submit", async e => {
     } catch (x) { /* offline: the session opens all the same, unlinked */ }
   }
   const list = recent().filter(s => s.id !== res.body.id);
-  list.unshift({id: res.body.id, url, title: (body.title || f.game.selectedOptions[0].textContent) + " · " + players.join(", "),
+  list.unshift({id: res.body.id, url, title: isolated(body.title || f.game.selectedOptions[0].textContent) + " · " + players.map(isolated).join(", "),
                 at: Date.now(), when: new Date().toLocaleString(LANG)});
   localStorage.setItem(RECENT, JSON.stringify(list.slice(0, 20)));
   location.href = url;

@@ -48,8 +48,8 @@ const SX = (function () {
     el.setAttribute("role", "group");
     if (s.label) el.setAttribute("aria-label", s.label);
     let cur = has(v) ? v : undefined;
-    const bs = options.map(o => {
-      const b = btn("sx-opt" + (o.cls ? " " + o.cls : ""), esc(o.label));
+    const bs = options.map(o => {  // o.cls: a player's colour, so the label is a player's name
+      const b = btn("sx-opt" + (o.cls ? " " + o.cls : ""), o.cls ? nameHtml(o.label) : esc(o.label));
       b.addEventListener("click", () => { cur = cur === o.value ? undefined : o.value; paint(); });
       return el.appendChild(b);
     });
@@ -61,6 +61,7 @@ const SX = (function () {
   const player = (s, v) => pickOne(s, PL.map((p, i) => ({value: p, label: p, cls: "p" + i})).concat(s.choices || []), v);
   function text(s, v) {
     const el = h("input", "sx-text");
+    el.dir = "auto";  // what is typed keeps its own direction
     el.value = has(v) ? String(v) : "";
     if (s.label) el.setAttribute("aria-label", s.label);
     return {el, focus: el, read: () => el.value.trim() || undefined, check: need(s, el, el, () => !el.value.trim())};
@@ -143,7 +144,7 @@ const SX = (function () {
     if (s.label) el.setAttribute("aria-label", s.label);
     let cur = (Array.isArray(v) ? v : []).filter((p, i, a) => PL.indexOf(p) >= 0 && a.indexOf(p) === i);
     const bs = PL.map((p, i) => {
-      const b = el.appendChild(btn("sx-opt p" + i, esc(p) + "<i></i>"));
+      const b = el.appendChild(btn("sx-opt p" + i, nameHtml(p) + "<i></i>"));
       b.addEventListener("click", () => { cur = cur.indexOf(p) >= 0 ? cur.filter(x => x !== p) : cur.concat([p]); paint(); });
       return b;
     });
@@ -239,7 +240,7 @@ const SX = (function () {
     const keys = s.keys === "players" ? PL.map((p, i) => ({value: p, label: p, cls: "p" + i})) : text ? [{value: ""}] : s.choices;
     const known = k => keys.find(o => o.value === k);
     const bs = keys.map(o => {
-      const b = adds.appendChild(btn("sx-add " + (o.cls || ""), text ? "+ " + esc(T("Add")) : (CARDS[o.value] ? tile(o.value) : "") + "+ " + esc(o.label)));
+      const b = adds.appendChild(btn("sx-add " + (o.cls || ""), text ? "+ " + esc(T("Add")) : (CARDS[o.value] ? tile(o.value) : "") + (o.cls ? "<span>+ " + nameHtml(o.label) + "</span>" : "+ " + esc(o.label))));
       b.addEventListener("click", () => { const r = add(o.value); M.paint(); (r.name || r.w.focus).focus(); });
       return b;
     });
@@ -255,7 +256,7 @@ const SX = (function () {
       const l = r.p.querySelector(".sx-l");
       if (text) {
         r.name = h("input", "sx-name");
-        r.name.value = k; r.name.placeholder = T("Team name");
+        r.name.value = k; r.name.placeholder = T("Team name"); r.name.dir = "auto";
         r.name.setAttribute("aria-label", T("Team name"));
         l.replaceWith(r.name);
       } else if (CARDS[k]) l.insertAdjacentHTML("afterbegin", tile(k));
@@ -325,7 +326,8 @@ const SX = (function () {
         if (!out.length) return;
         const fs = root.closest("fieldset"), line = fs.querySelector(".ferr");
         for (const [el, , msg] of out) el.appendChild(h("p", "sx-err error", esc(msg))).setAttribute("role", "alert");
-        if (line.hidden) { line.textContent = out[0][1].concat([out[0][2]]).join(" · "); line.hidden = false; }
+        // the path's parts (a player, a team's name) isolated from each other
+        if (line.hidden) { line.innerHTML = out[0][1].map(nameHtml).concat([esc(out[0][2])]).join(" · "); line.hidden = false; }
         fs.classList.add("bad");
         first = first || out[0][3];
       });

@@ -125,7 +125,7 @@ function checkForm() {
     const fs = el.closest("fieldset"), p = fs.querySelector(".ferr");
     if (p.hidden) {
       const who = el.closest(".ictl").dataset.p;
-      p.textContent = (who ? who + ": " : "") + el.validationMessage; p.hidden = false;
+      p.innerHTML = (who ? nameHtml(who) + ": " : "") + esc(el.validationMessage); p.hidden = false;
     }
     fs.classList.add("bad");
     first = first || el;
@@ -214,9 +214,11 @@ function paint(slug) {
 }
 // each player's mark on a tile: the shortest start of the name no other player's name
 // shares (Ana, Aki -> "An", "Ak"; 4-7 players often share a first letter), at most 4 letters
-const SHORT = P.map(p => {
+// (from the name's letters: a direction mark at its start is invisible, so it is left out)
+const BIDI_MARKS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
+const SHORT = P.map(p => p.replace(BIDI_MARKS, "")).map((p, i, all) => {
   let n = 1;
-  while (n < 4 && P.some(q => q !== p && q.slice(0, n).toLowerCase() === p.slice(0, n).toLowerCase())) n++;
+  while (n < 4 && all.some((q, j) => j !== i && q.slice(0, n).toLowerCase() === p.slice(0, n).toLowerCase())) n++;
   return p.slice(0, 1).toUpperCase() + p.slice(1, n);
 });
 function paintAll() { for (const s in tiles) paint(s); highlight(); }
@@ -226,7 +228,7 @@ if (grid) grid.addEventListener("click", e => {
   const t0 = performance.now(), s = b.dataset.s, o = owner[s];
   if (o === undefined) owner[s] = sel;
   else if (o === sel) delete owner[s];
-  else { toast(T("Taken by %(name)s", {name: P[o]})); b.classList.add("shake"); setTimeout(() => b.classList.remove("shake"), 300); return; }
+  else { toast(Thtml("Taken by %(name)s", {name: nameHtml(P[o])}), 2500, true); b.classList.add("shake"); setTimeout(() => b.classList.remove("shake"), 300); return; }
   paint(s); saveDraft(); updateRest();
   evaluate(sel, t0);
 });
@@ -256,7 +258,7 @@ function updateRest() {
   if (!rest) return;
   // off when no card is left to give: the label then says so
   rest.disabled = Object.keys(tiles).every(s => owner[s] !== undefined || BONUS.has(s));
-  rest.textContent = rest.disabled ? T("Every card has a player") : T("The rest go to %(name)s", {name: P[sel]});
+  rest.innerHTML = rest.disabled ? esc(T("Every card has a player")) : Thtml("The rest go to %(name)s", {name: nameHtml(P[sel])});
 }
 if (rest) rest.addEventListener("click", () => {
   const t0 = performance.now();
@@ -284,7 +286,7 @@ function renderYaku() {
   const l = live[sel], el = document.getElementById("yaku");
   if (!el || mode === "quick") return;  // quick entry says its own live line
   if (l.error) { el.innerHTML = `<span class="error">${esc(l.error)}</span>`; return; }
-  el.innerHTML = `<span class="pn p${sel}">${esc(P[sel])}</span> ` + (l.yaku.length
+  el.innerHTML = `<span class="pn p${sel}">${nameHtml(P[sel])}</span> ` + (l.yaku.length
     ? l.yaku.map(y => `<span class="yk">${esc(yakuName(y))} <b>${y.points}</b></span>`).join(" ") + ` <span class="sum">= <b>${l.points}</b></span>`
     : `<span class="muted">${esc(T("No combination yet"))}</span>`);
 }
@@ -301,7 +303,7 @@ const evBox = document.getElementById("events");
     // a screen reader says the event with the player ("koi-koi: Aki"), not the name alone
     const sr = `<span class="sr">${esc(e.label)}: </span>`;
     const btns = e.per_player
-      ? P.map((p, j) => `<button type="button" class="evb p${j}" data-ev="${i}" data-id="${esc(e.id)}" data-p="${j}">${sr}${esc(p)}<i class="cnt"></i></button>`).join("")
+      ? P.map((p, j) => `<button type="button" class="evb p${j}" data-ev="${i}" data-id="${esc(e.id)}" data-p="${j}">${sr}${nameHtml(p)}<i class="cnt"></i></button>`).join("")
       : `<button type="button" class="evb" data-ev="${i}" data-id="${esc(e.id)}">${sr}+<i class="cnt"></i></button>`;
     return `<div class="ev"><div class="evl"><b>${esc(e.label)}</b><small>${esc(e.description)}</small></div><div class="evbs">${btns}</div></div>`;
   };
@@ -329,7 +331,7 @@ function renderCalls() {
   const defs = (G.calls || []).map(id => G.events.find(e => e.id === id)).filter(Boolean);
   callBox.innerHTML = defs.map(d => {
     const n = events.filter(ev => ev.type === d.id && ev.player === P[sel]).length;
-    return `<button type="button" class="call p${sel}${n ? " used" : ""}" data-id="${esc(d.id)}"><b>${esc(d.label)}</b> <span class="cn">${esc(P[sel])}</span><i class="cnt">${n || ""}</i></button>`;
+    return `<button type="button" class="call p${sel}${n ? " used" : ""}" data-id="${esc(d.id)}"><b>${esc(d.label)}</b> <span class="cn">${nameHtml(P[sel])}</span><i class="cnt">${n || ""}</i></button>`;
   }).join("");
 }
 if (callBox) callBox.addEventListener("click", e => {
@@ -347,7 +349,7 @@ function renderEvents() {
   events.forEach((ev, j) => {
     const d = defs[ev.type] || {label: ev.type, fields: []}, pi = P.indexOf(ev.player);
     const li = document.createElement("li");
-    li.innerHTML = `<div class="evt"><b>${esc(d.label)}</b>${ev.player ? ` <span class="pn p${pi}">${esc(ev.player)}</span>` : ""}
+    li.innerHTML = `<div class="evt"><b>${esc(d.label)}</b>${ev.player ? ` <span class="pn p${pi}">${nameHtml(ev.player)}</span>` : ""}
       ${j ? `<button type="button" class="up" data-j="${j}" aria-label="${esc(T("Move up") + ": " + d.label + (ev.player ? " (" + ev.player + ")" : ""))}">↑</button>` : ""}<button type="button" class="rm" data-j="${j}" aria-label="${esc(T("Remove") + ": " + d.label + (ev.player ? " (" + ev.player + ")" : ""))}">×</button></div>`;
     evWidgets.push(d.fields.map(s => {
       const row = document.createElement("div"), w = SX.widget(s, ev[s.key]);
@@ -436,19 +438,22 @@ function tileSvg(s) {
 function breakdown(r) {
   const players = (r.players || []).map((ps) => {
     const i = P.indexOf(ps.player);
-    const yaku = (ps.yaku || []).map(y => `<div class="yk"><span>${esc(G.yaku[y.id] || y.name)} <b>${y.points}</b>${y.note ? ` <small class="muted">${esc(words(y.note))}</small>` : ""}</span><span class="tiles small">${(y.cards || []).map(tileSvg).join("")}</span></div>`).join("");
-    const steps = (ps.steps || []).map(s => `<li>${esc(s.said || s.reason)}${s.total !== undefined && s.total !== null ? " → " + N(s.total) : ""}</li>`).join("");
-    return `<div class="breakdown"><span class="pn p${i}">${esc(ps.player)}</span> ${ps.role ? `<span class="muted">(${esc(T(ps.role))})</span>` : ""} = <strong>${N(ps.points)}</strong>${yaku}${steps ? `<ul class="steps">${steps}</ul>` : ""}${sentences(ps.choices, "choices")}</div>`;
+    const yaku = (ps.yaku || []).map(y => `<div class="yk"><span>${esc(G.yaku[y.id] || y.name)} <b>${y.points}</b>${y.note ? ` <small class="muted">${sentenceHtml(words(y.note))}</small>` : ""}</span><span class="tiles small">${(y.cards || []).map(tileSvg).join("")}</span></div>`).join("");
+    const steps = (ps.steps || []).map(s => `<li>${sentenceHtml(s.said || s.reason)}${s.total !== undefined && s.total !== null ? " → " + N(s.total) : ""}</li>`).join("");
+    return `<div class="breakdown"><span class="pn p${i}">${nameHtml(ps.player)}</span> ${ps.role ? `<span class="muted">(${esc(T(ps.role))})</span>` : ""} = <strong>${N(ps.points)}</strong>${yaku}${steps ? `<ul class="steps">${steps}</ul>` : ""}${sentences(ps.choices, "choices")}</div>`;
   }).join("");
-  const pays = (r.payments || []).map(p => `<li><b>${esc(p.from)}</b> → <b>${esc(p.to)}</b> <span class="amount">${N(p.amount)}</span> ${esc(T("chips"))} ${p.reason ? `<span class="muted">${esc(p.said || p.reason)}</span>` : ""}</li>`).join("");
-  return `<p>${r.winner ? esc(T("%(name)s wins", {name: r.winner})) : esc(T("no winner"))}</p>${players}` +
+  const pays = (r.payments || []).map(p => `<li><b>${nameHtml(p.from)}</b> → <b>${nameHtml(p.to)}</b> <span class="amount">${N(p.amount)}</span> ${esc(T("chips"))} ${p.reason ? `<span class="muted">${sentenceHtml(p.said || p.reason)}</span>` : ""}</li>`).join("");
+  return `<p>${r.winner ? Thtml("%(name)s wins", {name: nameHtml(r.winner)}) : esc(T("no winner"))}</p>${players}` +
     (pays ? `<h3>${esc(T("Payments"))}</h3><ul class="list pays">${pays}</ul>` : "") + sentences(r.notes, "notes");
 }
 /* a note or choice of the engine: {text, template, params, said} (said in ja and ko) */
 function words(s) { return typeof s === "string" ? s : s.said || s.text || ""; }
 function sentences(list, cls) {
-  return list && list.length ? `<ul class="steps ${cls}">${list.map(s => `<li>${esc(words(s))}</li>`).join("")}</ul>` : "";
+  return list && list.length ? `<ul class="steps ${cls}">${list.map(s => `<li>${sentenceHtml(words(s))}</li>`).join("")}</ul>` : "";
 }
+/* an engine's sentence as HTML, the players' names in it isolated (the page's T() words are
+   not sentences of the engine: their names are isolated as they are filled in) */
+function sentenceHtml(text) { return isolateIn(text, P); }
 document.getElementById("review-open").addEventListener("click", async () => {
   if (!checkForm() || !checkEvents() || !checkQuick()) return;  // a required input or event field is empty, or a number is wrong
   idemKey = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now());
@@ -479,8 +484,8 @@ function showConflict(text, state) {
   const el = document.getElementById("conflict");
   let s = esc(text);
   if (state) {
-    s += `<br>${state.month == null ? esc(T("Month")) + " —" : esc(T("Month %(month)s", {month: state.month}))} · ${esc(T("Dealer"))}: ${esc(state.dealer || "—")}<br>` +
-      state.totals.map(t => `${esc(t.player)} ${N(t.chips)}`).join(" · ");
+    s += `<br>${state.month == null ? esc(T("Month")) + " —" : esc(T("Month %(month)s", {month: state.month}))} · ${esc(T("Dealer"))}: ${state.dealer ? nameHtml(state.dealer) : "—"}<br>` +
+      state.totals.map(t => `${nameHtml(t.player)} ${N(t.chips)}`).join(" · ");
   }
   el.innerHTML = s; el.hidden = false;
   el.scrollIntoView({block: "center"});
@@ -603,7 +608,7 @@ function drawYakuPanel() {
     const count = e && y.least ? stepper("qcount", esc(T(y.unit, {n: e.count})), y.name) : "";
     return `<div class="qrow${count ? " wide" : ""}"><button type="button" class="qchip" data-y="${esc(y.id)}" aria-pressed="${!!e}">${esc(y.name)}</button>${count}</div>`;
   }).join("");
-  quickBox.innerHTML = `<h2 class="qh"><span class="pn p${sel}">${esc(T("%(name)s's yaku", {name: P[sel]}))}</span></h2><div class="qy" role="group" aria-label="${esc(T("%(name)s's yaku", {name: P[sel]}))}">${chips}</div>`;
+  quickBox.innerHTML = `<h2 class="qh"><span class="pn p${sel}">${Thtml("%(name)s's yaku", {name: nameHtml(P[sel])})}</span></h2><div class="qy" role="group" aria-label="${esc(T("%(name)s's yaku", {name: P[sel]}))}">${chips}</div>`;
 }
 /* Go-Stop: the winner, their points, the Go count, shaking and bombs, each loser's penalties */
 function drawWinnerPanel() {
@@ -611,7 +616,7 @@ function drawWinnerPanel() {
   const gos = events.filter(ev => ev.type === "go" && ev.player === w).length;
   const row = (label, html) => `<div class="qf"><span class="ql">${esc(label)}</span>${html}</div>`;
   let h = row(T("Winner"), `<div class="qseg" role="group" aria-label="${esc(T("Winner"))}">` +
-    P.map((p, i) => `<button type="button" class="qwin p${i}" data-p="${i}" aria-pressed="${p === w}">${esc(p)}</button>`).join("") + `</div>`);
+    P.map((p, i) => `<button type="button" class="qwin p${i}" data-p="${i}" aria-pressed="${p === w}">${nameHtml(p)}</button>`).join("") + `</div>`);
   if (w) {
     h += row(T("Points"), `<span class="step"><button type="button" class="qpts less" aria-label="${esc(T("Less") + ": " + T("Points"))}">−</button>` +
       `<input type="number" id="qpoints" inputmode="numeric" step="1" min="${QV.points}" value="${wd.points === undefined ? "" : wd.points}" aria-label="${esc(T("Points") + ": " + w)}">` +
@@ -626,7 +631,7 @@ function drawWinnerPanel() {
     const losers = P.filter(p => p !== w);
     if (QV.penalties.length) h += row(T("Penalties"), losers.map(p => {
       const d = qs.declared[p] || {}, i = P.indexOf(p);
-      return `<div class="qpen"><span class="pn p${i}">${esc(p)}</span><div class="qseg">` + QV.penalties.map(f =>
+      return `<div class="qpen"><span class="pn p${i}">${nameHtml(p)}</span><div class="qseg">` + QV.penalties.map(f =>
         `<button type="button" class="qbak" data-p="${i}" data-k="${esc(f.key)}" aria-pressed="${d[f.key] === true}">${esc(f.label)}</button>`).join("") + `</div></div>`;
     }).join(""));
   }
@@ -742,9 +747,9 @@ async function quickLive() {
   if (QV.kind === "yaku") {
     const st = (r.players || []).find(x => x.player === r.winner) || {points: 0};
     paintPts(P.indexOf(r.winner), st.points);
-    line.innerHTML = `<span class="pn p${P.indexOf(r.winner)}">${esc(T("If %(name)s stops now: %(n)s points", {name: r.winner, n: st.points}))}</span>`;
+    line.innerHTML = `<span class="pn p${P.indexOf(r.winner)}">${Thtml("If %(name)s stops now: %(n)s points", {name: nameHtml(r.winner), n: esc(st.points)})}</span>`;
   } else {
-    line.innerHTML = P.map((p, i) => `<span class="yk"><span class="pn p${i}">${esc(p)}</span>&nbsp;<b>${(r.net[p] > 0 ? "+" : "") + N(r.net[p] || 0)}</b></span>`).join(" ");
+    line.innerHTML = P.map((p, i) => `<span class="yk"><span class="pn p${i}">${nameHtml(p)}</span>&nbsp;<b>${(r.net[p] > 0 ? "+" : "") + N(r.net[p] || 0)}</b></span>`).join(" ");
   }
 }
 

@@ -32,7 +32,11 @@ async function refresh(force) {
     if (live.dataset.version && !own) toast(T("Updated"));
     live.dataset.version = r.headers.get("X-Version");
   }
+  // a redraw keeps the focus where it was: a poll that lands just after an undo would
+  // otherwise take it off Redo (a keyboard user's place)
+  const focused = live.contains(document.activeElement) ? document.activeElement.id : "";
   live.innerHTML = html;
+  if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   open.forEach(id => { const d = document.querySelector("#" + id + " details"); if (d) d.open = true; });
   warmRecord();
 }
@@ -126,7 +130,8 @@ const undoDlg = document.getElementById("undo-confirm");
 function askUndo(t) {
   undoDlg.dataset.version = live.dataset.version;
   undoDlg.dataset.what = t.dataset.what;
-  document.getElementById("undo-confirm-what").textContent = t.dataset.what;
+  // the change in words as the page says it: HTML the server wrote, each name in a <bdi>
+  document.getElementById("undo-confirm-what").innerHTML = t.dataset.what;
   document.getElementById("undo-error").hidden = true;
   const yes = document.getElementById("undo-yes");
   yes.disabled = false; yes.hidden = false; yes.textContent = yes.dataset.label || yes.textContent;
@@ -155,7 +160,7 @@ if (undoDlg) {
     if (res && res.status === 200) {
       markMine(SID, res.body.version);
       undoDlg.close();
-      toast(T("Undone: %(what)s", {what: undoDlg.dataset.what}), 4000);
+      toast(Thtml("Undone: %(what)s", {what: undoDlg.dataset.what}), 4000, true);
       // the undo button is gone or names the change before: the focus goes to Redo
       refresh(true).then(() => { const r = document.getElementById("redo"); if (r) r.focus(); });
       return;
@@ -179,7 +184,7 @@ async function redo(t) {
   t.disabled = false; t.textContent = label;
   if (res && res.status < 300) {
     markMine(SID, res.body && res.body.version);
-    toast(T("Redone: %(what)s", {what: t.dataset.what}), 4000);
+    toast(Thtml("Redone: %(what)s", {what: t.dataset.what}), 4000, true);
     // undos are redone in reverse order: the focus stays on Redo while there is more
     refresh(true).then(() => { const next = document.getElementById("redo"); if (next) next.focus(); });
     return;

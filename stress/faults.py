@@ -89,11 +89,11 @@ class TrialResult:
 class Trial:
     """One session, ``writers`` phones of ``writes`` rounds each, ``kills`` crashes."""
 
-    def __init__(self, seed: int, writers: int, writes: int, kills: int, workdir: str):
+    def __init__(self, seed: int, writers: int, writes: int, kills: int, database: str):
         self.rng = random.Random(seed)
         self.result = TrialResult(seed)
         self.writers, self.per_writer, self.kills = writers, writes, kills
-        self.server = LiveServer(os.path.join(workdir, f"faults-{seed}.sqlite"))
+        self.server = LiveServer(database)
         self.lock = threading.Lock()
         self.acked = 0
         self.progress = threading.Condition(self.lock)
@@ -235,9 +235,14 @@ class Trial:
 
 
 def run_trial(seed: int, *, writers: int = 4, writes: int = 25, kills: int = 1,
-              workdir: str | None = None) -> TrialResult:
+              workdir: str | None = None, database_url: str | None = None) -> TrialResult:
     workdir = workdir or tempfile.mkdtemp(prefix="tally-faults-")
-    return Trial(seed, writers, writes, kills, workdir).run()
+    if database_url is None:
+        database = os.path.join(workdir, f"faults-{seed}.sqlite")
+        return Trial(seed, writers, writes, kills, database).run()
+    from pg_cluster import fresh_database
+    with fresh_database(database_url) as database:  # a new database each trial
+        return Trial(seed, writers, writes, kills, database).run()
 
 
 def report(results: list[TrialResult]) -> bool:
@@ -278,7 +283,11 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=int(env("FAULT_SEED", "1")))
     p.add_argument("--time-limit", type=float, default=float(env("FAULT_TIME_LIMIT", "300")),
                    help="start no trial after this many seconds")
+    p.add_argument("--database-url", default=env("FAULT_DATABASE_URL"),
+                   help="a PostgreSQL server (postgresql://...): each trial on a fresh database "
+                        "of it instead of a SQLite file")
     a = p.parse_args(argv)
+    print(f"  on {'PostgreSQL' if a.database_url else 'SQLite'}")
     workdir = tempfile.mkdtemp(prefix="tally-faults-")
     stop_at = time.monotonic() + a.time_limit
     results = []
@@ -287,7 +296,7 @@ def main(argv=None) -> int:
             print(f"  time limit: {i} of {a.trials} trials ran")
             break
         r = run_trial(a.seed * 1000 + i, writers=a.writers, writes=a.writes, kills=a.kills,
-                      workdir=workdir)
+                      workdir=workdir, database_url=a.database_url)
         print(f"  trial {i + 1}/{a.trials} seed {r.seed}: {r.acknowledged}/{r.attempted} "
               f"acknowledged, {r.replayed} replayed, {len(r.losses)} lost, "
               f"{len(r.doubles)} doubled, {len(r.server_errors)} 5xx, {r.seconds:.1f} s",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import json
 import os
 import re
@@ -39,6 +40,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 from live_server import LiveServer  # noqa: E402
 
 SCHEMATHESIS = str(Path(sys.executable).with_name("schemathesis"))
+# schemathesis is one address sending thousands of creates and wrong tokens: the rate limits
+# stay on (their code runs) but past its reach, or the seeded sessions would be locked out and
+# most operations answered 429 (tests/test_rate_limits.py checks the limits themselves)
+FUZZ_LIMITS = {f"TALLY_RATE_LIMIT_{name}": "1000000/60" for name in (
+    "SESSIONS", "GROUPS", "IMPORTS", "TOKEN_ADDRESS", "TOKEN_SESSION")}
 K7 = {"captures": {"A": ["pine-poetry", "plum-poetry", "cherry-poetry"], "B": []},
       "events": [{"type": "stop", "player": "A"}]}
 
@@ -281,10 +287,29 @@ def main(argv=None) -> int:
     p.add_argument("--phases", default="", help="e.g. coverage,fuzzing (default: all)")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--keep-reports", action="store_true")
+    p.add_argument("--database-url", default=env("FUZZ_DATABASE_URL"),
+                   help="a PostgreSQL server (postgresql://...): the run on a fresh database of "
+                        "it instead of a SQLite file")
     a = p.parse_args(argv)
+    print(f"  on {'PostgreSQL' if a.database_url else 'SQLite'}")
 
     workdir = tempfile.mkdtemp(prefix="tally-fuzz-")
-    srv = LiveServer(os.path.join(workdir, "fuzz.sqlite"))
+    with database_for(a.database_url, workdir) as database:
+        return fuzz(a, workdir, database)
+
+
+@contextlib.contextmanager
+def database_for(url: str | None, workdir: str):
+    if url is None:
+        yield os.path.join(workdir, "fuzz.sqlite")
+        return
+    from pg_cluster import fresh_database
+    with fresh_database(url) as db:
+        yield db
+
+
+def fuzz(a, workdir: str, database: str) -> int:
+    srv = LiveServer(database, env=FUZZ_LIMITS)
     t0 = time.monotonic()
     with srv:
         config = os.path.join(workdir, "schemathesis.toml")

@@ -51,6 +51,7 @@ def register(app):
         """Import a session exported as JSON; prints the new id and tokens."""
         from . import series
         from .errors import TallyError
+        from .store import StoreError
 
         doc = json.load(file)
         try:
@@ -59,9 +60,30 @@ def register(app):
             out = _store().create_session(cfg, title=doc.get("title") or "", inputs=inputs,
                                           history=doc.get("history") or [],
                                           created=doc.get("created"))
-        except (TallyError, KeyError) as e:
+        except (TallyError, KeyError, StoreError) as e:  # StoreError: past a quota
             raise click.ClickException(str(e)) from None
         click.echo(json.dumps(out, indent=2))
+
+    @app.cli.command("purge")
+    @click.option("--days", type=float, default=None,
+                  help="remove the sessions with no round untouched this many days "
+                       "(default: PURGE_EMPTY_AFTER_DAYS, 30)")
+    def purge(days):
+        """Remove the abandoned sessions (no round, untouched for PURGE_EMPTY_AFTER_DAYS),
+        the rate-limit windows that ended and the expired Idempotency-Key records; prints
+        how many."""
+        from .api.ratelimit import upkeep
+        from .store import now
+
+        if days is not None:
+            current_app.config["PURGE_EMPTY_AFTER_DAYS"] = days
+        done = upkeep(current_app)
+        keys = _store().purge_idempotency(now())
+        after = current_app.config["PURGE_EMPTY_AFTER_DAYS"]
+        click.echo(f"removed {done['sessions']} empty sessions untouched for {after:g} days"
+                   if after else "kept every empty session (PURGE_EMPTY_AFTER_DAYS is 0)")
+        click.echo(f"removed {done['counters']} ended rate-limit windows and {keys} expired "
+                   "Idempotency-Key records")
 
 
     @app.cli.command("move-to-postgres")
@@ -114,6 +136,9 @@ def serve(argv=None):
                    help="server processes (default: one per core; 1 where fork is missing)")
     a = p.parse_args(argv)
     app = create_app()  # schema migrated and catalogues compiled once, before any worker
+    from .api.ratelimit import upkeep
+
+    upkeep(app)  # abandoned sessions and ended windows purged at start (and as writes go by)
     sock = listen(a.host, a.port)
     print(banner(a.host, a.port, app.config.get("PUBLIC_URL")), flush=True)
     workers = a.workers or os.cpu_count() or 1

@@ -10,9 +10,11 @@ is one.
 from __future__ import annotations
 
 import re
+import string
 from functools import lru_cache
 
 from flask_babel import get_locale, gettext
+from markupsafe import Markup, escape
 
 from .cards import CARD, FLOWER_BY_ID
 
@@ -95,15 +97,54 @@ def _shown(key: str, value, lang: str):
     return value
 
 
-def say(template: str, params: dict, fallback: str = "") -> str:
+# Text a player typed (a name, a title, the "by" of a change) is set apart from the words
+# around it, so its own direction stays inside it: a right-to-left name, or an override left
+# open in it, never reorders the arrow, the amount or the words beside it ("Aki → Bo 12
+# chips" stays so whatever Bo is called). In HTML it goes in <bdi>; where no markup can go (an
+# attribute, a <title>) between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE.
+FSI, PDI = "\u2068", "\u2069"
+
+
+def who(name) -> Markup:
+    """A name as HTML: escaped, in a <bdi> (the pages' ``who`` filter)."""
+    return Markup("<bdi>%s</bdi>") % ("" if name is None else name)
+
+
+def isolated(text) -> str:
+    """A name as plain text, between FSI and PDI (the pages' ``isolated`` filter)."""
+    return f"{FSI}{'' if text is None else text}{PDI}"
+
+
+class _AsHtml(string.Formatter):
+    """str.format for a page: the words escaped, each string parameter shown as it is
+    ({player}: a name may be one) in a <bdi>, the rest escaped; a repr ({player!r}) shows an
+    override as an escape already."""
+
+    def convert_field(self, value, conversion):
+        if conversion is None and isinstance(value, str):
+            return who(value)
+        value = super().convert_field(value, conversion)
+        return value if isinstance(value, (int, float)) else escape(value)
+
+    def format_html(self, template: str, params: dict) -> Markup:
+        return Markup(self.vformat(escape(template), (), params))
+
+
+_AS_HTML = _AsHtml()
+
+
+def say(template: str, params: dict, fallback: str = "", html: bool = False) -> str:
     """The template in the reader's language, filled in (the English reason if it will not).
     A parameter that is itself a sentence ({template, params}) is said first; flower ids, card
-    slugs and combination names become their names in that language."""
+    slugs and combination names become their names in that language. ``html``: as HTML for a
+    page, each string parameter (a player's name) in a <bdi>."""
     try:
         lang = language()
-        params = {k: say(v["template"], v["params"]) if _is_sentence(v)
+        params = {k: say(v["template"], v["params"], html=html) if _is_sentence(v)
                   else v if lang == "en" else _shown(k, v, lang)
                   for k, v in params.items()}
+        if html:
+            return _AS_HTML.format_html(gettext(template), params)
         return gettext(template).format(**params)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return fallback or template
@@ -130,14 +171,14 @@ def add_said(obj):
     return obj
 
 
-def said_of(item) -> str:
+def said_of(item, html: bool = False) -> str:
     """What to show for a step, payment, note or choice dict: its sentence in the reader's
-    language."""
+    language (``html``: as HTML for a page, the names in it in <bdi>)."""
     if not isinstance(item, dict):
         return str(item)
     template, params = item.get("template"), item.get("params")
     if isinstance(template, str) and isinstance(params, dict):
-        return say(template, params, _english(item))
+        return say(template, params, _english(item), html)
     return _english(item)
 
 

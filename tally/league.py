@@ -5,6 +5,8 @@ Flask, no storage; the store reads the rows, the API and the group page show the
 - ``period``: this month, this year, all time or custom dates, as [since, until) dates.
 - ``head_to_head``: the chips each player won from (or lost to) each other player.
 - ``time_series``: each player's chips after each session of the period, added up.
+- ``bucketed``: the time series cut down to what a phone's chart can show (a point a day,
+  week, month, quarter or year once the sessions are too many).
 - ``chart``: the time series as lines in a box (the page draws them as SVG).
 """
 
@@ -109,6 +111,49 @@ def time_series(rows: Iterable[Mapping]) -> dict:
     for pt in points:
         pt["chips"] = {p: pt["chips"].get(p, 0) for p in players}
     return {"players": players, "points": points}
+
+
+# the units a long time series is cut into, finest first ("session": every session kept)
+UNITS = ("session", "day", "week", "month", "quarter", "year")
+MOST_POINTS = 48  # a 340-unit-wide chart on a phone: about 6 units between points
+
+
+def _bucket(day: str, unit: str) -> str:
+    """The ``unit`` an ISO ``day`` falls in, as a key that sorts with time."""
+    if unit == "day":
+        return day
+    if unit == "week":  # ISO weeks, Monday first
+        d = date.fromisoformat(day)
+        return (d - timedelta(days=d.weekday())).isoformat()
+    if unit == "month":
+        return day[:7]
+    if unit == "quarter":
+        return f"{day[:4]}-Q{(int(day[5:7]) - 1) // 3 + 1}"
+    return day[:4]
+
+
+def _last_of_each(points: list[dict], unit: str) -> list[dict]:
+    """The last point of each ``unit`` (the points are oldest first)."""
+    if unit == "session":
+        return points
+    last: dict[str, dict] = {}
+    for pt in points:
+        last[_bucket(pt["date"], unit)] = pt  # a later one replaces it, keeping its place
+    return list(last.values())
+
+
+def bucketed(series: Mapping, most: int = MOST_POINTS) -> dict:
+    """``series`` (``time_series``' result) with at most ``most`` points where it can: every
+    session while they are few, else one point a day, week, month, quarter or year (the
+    finest that fits), each the running totals after the last session in it, so the lines
+    end where the full series ends. ``unit`` names the one used."""
+    points = series["points"]
+    for unit in UNITS:
+        kept = _last_of_each(points, unit)
+        if len(kept) <= most:
+            break
+    return {"players": series["players"], "unit": unit,
+            "points": [{"date": pt["date"], "chips": pt["chips"]} for pt in kept]}
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,15 @@ import re
 from .db import _pg_sql
 from .store import SCHEMA_VERSION, Store
 
-# Every table at schema 9, parents first, with its columns (named: the two files' column
-# order may differ, as SQLite adds migrated columns at the end).
+# Every table at schema 10, parents first, with its columns (named: the two files' column
+# order may differ, as SQLite adds migrated columns at the end). The rate-limit windows
+# (rate_counters) are not copied: they end within minutes, and the servers are stopped.
 TABLES = {
     "groups": ("id", "name", "token_hash", "created", "read_hash"),
     "group_players": ("id", "group_id", "name", "created"),
     "sessions": ("id", "title", "game", "config", "group_id", "player_ids", "edit_hash",
-                 "read_hash", "version", "state", "created", "updated", "standing", "finished"),
+                 "read_hash", "version", "state", "created", "updated", "standing", "finished",
+                 "round_count", "kept_bytes"),
     "round_results": ("session_id", "rid", "input", "scored"),
     "rounds": ("session_id", "seq", "rid", "month", "dealer", "carry_in", "carry_out",
                "next_dealer", "counts_as_month", "ledger", "line", "head", "tallies", "gain",
@@ -86,7 +88,7 @@ def repaired(value):
 def move(source: str, target: str, *, repair: bool = False) -> dict[str, int]:
     """Copy ``source`` (a SQLite file) into ``target`` (a postgresql:// url); returns the
     rows copied per table, and under "repaired" the cells whose NUL became U+FFFD."""
-    assert SCHEMA_VERSION == 9, "TABLES lists the schema 9 columns: update it with the schema"
+    assert SCHEMA_VERSION == 10, "TABLES lists the schema 10 columns: update it with the schema"
     src, dst = Store(source), Store(target)
     if src.postgres or not dst.postgres:
         raise MoveError("--from takes a SQLite file and --to a postgresql:// url")

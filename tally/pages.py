@@ -22,8 +22,9 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import Babel, gettext
 from werkzeug.exceptions import HTTPException, default_exceptions
 
-from .i18n import money, number, said_of, signed
+from .i18n import isolated, money, number, said_of, signed, who
 from .api.views import unchanged_since
+from .api import ratelimit
 
 from . import GAMES, tiles
 from .cards import CARD, FLOWER_BY_ID, FLOWERS, CardSet
@@ -85,7 +86,10 @@ def init_app(app) -> None:
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["num"] = number  # counts and scores as the locale writes them
     app.jinja_env.filters["signed"] = signed  # chips won or lost: "+1,800"
-    app.jinja_env.filters["said"] = said_of  # a step or payment in the reader's language
+    # a step or payment in the reader's language, the names in it in <bdi>
+    app.jinja_env.filters["said"] = functools.partial(said_of, html=True)
+    app.jinja_env.filters["who"] = who  # a name a player typed, in HTML
+    app.jinja_env.filters["isolated"] = isolated  # the same in plain text (attributes, <title>)
     app.jinja_env.filters["dict_without"] = lambda args, key: "".join(
         f"{quote(k)}={quote(v)}&" for k, v in args.items(multi=True) if k != key)
 
@@ -451,15 +455,30 @@ def _session(session_id):
     """The row, the access the presented token gives ("read" / "edit"), config, state."""
     from .series import config_of
 
-    row = store().session_row(session_id)
+    row = token_checked_row(session_id)
     token = request.args.get("t")
     if row is None:
         fail(404, "no-session")
     access = store().auth(row, token)
     if access is None:
+        ratelimit.token_failed("session", session_id)
         fail(404, "no-token" if not token else "wrong-token")
     cfg = config_of(json.loads(row["config"]))
     return row, access, token, cfg, json.loads(row["state"])
+
+
+def limited_page(check, *args):
+    """``check(*args)`` (a token check's read, tally.api.ratelimit); an address locked out
+    for too many wrong tokens gets the 429 page, with Retry-After."""
+    try:
+        return check(*args)
+    except ratelimit.TooMany:
+        fail(429, "too-many")
+
+
+def token_checked_row(session_id):
+    """The session's row (None: no such session), unless this address is locked out."""
+    return limited_page(ratelimit.session_row, store(), session_id)
 
 
 def _no_store(resp):
@@ -720,9 +739,12 @@ def session(session_id):
 @bp.get("/s/<session_id>/part")
 def session_part(session_id):
     """The live part of the session page; polled with If-None-Match (304 while unchanged)."""
-    row = store().session_row(session_id)
-    if row is None or store().auth(row, request.args.get("t")) is None:
-        fail(404, "no-session" if row is None else "wrong-token")
+    row = token_checked_row(session_id)
+    if row is None:
+        fail(404, "no-session")
+    if store().auth(row, request.args.get("t")) is None:
+        ratelimit.token_failed("session", session_id)
+        fail(404, "wrong-token")
     upto = page_upto()  # an earlier page of rounds is another body
     tag = f'"{row["version"]}-{select_locale()}{"" if upto is None else f"-{upto}"}"'
     # session.js polls with the tag it got, which Flask-Compress suffixed with its encoding
@@ -746,7 +768,7 @@ def record(session_id):
     seq = request.args.get("seq", type=int)
     editing = None
     if seq:
-        text = store().round_view(session_id, seq)  # that round alone
+        text = store().round_view(session_id, seq)  # that round alone (None past any round)
         if text is None:
             fail(404, "no-round", session=session_id, token=token, seq=seq,
                  n=store().last_seq(session_id))

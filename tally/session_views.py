@@ -9,7 +9,7 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from . import GAMES, sheet, stats
-from .i18n import number, signed
+from .i18n import number, signed, who
 
 # the chart's drawing box (the SVG scales to the page's width; 360 px phones draw it ~1:1)
 W, H = 320, 170
@@ -89,15 +89,17 @@ def chart_svg(data: dict) -> Markup:
     return Markup("".join(out))
 
 
-def chart_text(data: dict) -> list[str]:
+def chart_text(data: dict) -> list[Markup]:
     """The chart in words, a sentence per player: where the chips ended, their highest and
-    lowest point (the SVG's description for screen readers, and shown under it)."""
+    lowest point (the SVG's description for screen readers, and shown under it). As HTML: the
+    name in a <bdi>, so its direction never carries over to the figures after it."""
+    words = escape(gettext("%(name)s: %(last)s chips (highest %(high)s, lowest %(low)s)"))
     out = []
     for ln in data["players"]:
         chips = ln["chips"]
-        out.append(gettext("%(name)s: %(last)s chips (highest %(high)s, lowest %(low)s)",
-                           name=ln["player"], last=signed(chips[-1]), high=signed(max(chips)),
-                           low=signed(min(chips))))
+        out.append(words % {"name": who(ln["player"]),
+                            "last": signed(chips[-1]), "high": signed(max(chips)),
+                            "low": signed(min(chips))})
     return out
 
 

@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from decimal import Decimal
@@ -38,7 +39,7 @@ from .dialects import POSTGRES, SQLITE, Dialect
 from .results import said
 from .series import RoundState, SeriesConfig
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 MAX_SEQ = 10 ** 9  # no round is numbered near a billion (tally.api.limits.MAX_NUMBER)
 
 
@@ -62,8 +63,22 @@ class NotFound(StoreError):
     status = 404
 
 
+def no_session(sid: str) -> NotFound:
+    return NotFound(said("no session {session!r}", session=sid), field="session_id")
+
+
 class Conflict(StoreError):
     status = 409
+
+
+class OverQuota(Conflict):
+    """A write that would take its session past a quota (``Store.max_rounds``,
+    ``max_bytes``): 409, and the session stays as it was."""
+
+
+class ImportTooLarge(StoreError):
+    """An import larger than a session may be: 413, and nothing is stored."""
+    status = 413
 
 
 class Stale(StoreError):
@@ -310,7 +325,60 @@ def _m9(db):
     _ddl(db, "DROP TABLE rounds", "ALTER TABLE rounds_9 RENAME TO rounds")
 
 
-MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4, 5: _m5, 6: _m6, 7: _m7, 8: _m8, 9: _m9}
+# The UTF-8 size of a text column in SQL (SQLite's octet_length is 3.43+ only; NULL is 0).
+OCTETS = {"sqlite": "coalesce(length(CAST({c} AS BLOB)), 0)",
+          "postgres": "coalesce(octet_length({c}), 0)"}
+
+
+def _octets_sql(db_or_dialect, *columns: str) -> str:
+    d = db_or_dialect if isinstance(db_or_dialect, Dialect) else _dialect(db_or_dialect)
+    return " + ".join(OCTETS[d.name].format(c=c) for c in columns)
+
+
+# What a session keeps that its use makes grow, counted in ``sessions.kept_bytes`` (the quota
+# MAX_BYTES_PER_SESSION): the UTF-8 bytes of its config and title, of each round's input and
+# result (round_results) and of each history entry's before, after and actor.
+KEPT_RESULT = ("input", "scored")
+KEPT_HISTORY = ("before", "after", "actor")
+
+
+def _m10(db):
+    """Limits (issue 22): fixed-window counters shared by every app server on the database
+    (``rate_counters``: tally.api.ratelimit); each session's round count and the bytes it
+    keeps (``round_count``, ``kept_bytes``: the quotas), filled in from what is stored; and
+    the empty sessions indexed by their last change, so purging the abandoned ones reads only
+    them."""
+    _ddl(db, "CREATE TABLE rate_counters (bucket TEXT NOT NULL, window_start BIGINT NOT NULL, "
+             "hits INTEGER NOT NULL, expires BIGINT NOT NULL, "
+             "PRIMARY KEY (bucket, window_start)){without_rowid}",
+         "CREATE INDEX idx_rate_counters_expires ON rate_counters (expires)",
+         "ALTER TABLE sessions ADD COLUMN round_count INTEGER NOT NULL DEFAULT 0",
+         "ALTER TABLE sessions ADD COLUMN kept_bytes BIGINT NOT NULL DEFAULT 0",
+         "CREATE INDEX idx_sessions_empty ON sessions (updated) WHERE round_count = 0")
+    db.conn.execute("UPDATE sessions SET (round_count, kept_bytes) = "
+                    f"(SELECT {_counted_sql(db)})")
+
+
+def _counted_sql(db) -> str:
+    """A session's round count and kept bytes counted from its rows (the columns of a SELECT
+    with ``sessions`` in scope): what the store keeps up to date as it writes, counted the
+    long way."""
+    return ("(SELECT count(*) FROM rounds r WHERE r.session_id = sessions.id), "
+            f"{_octets_sql(db, 'config', 'title')} + "
+            f"(SELECT coalesce(sum({_octets_sql(db, *KEPT_RESULT)}), 0) FROM round_results s "
+            "WHERE s.session_id = sessions.id) + "
+            f"(SELECT coalesce(sum({_octets_sql(db, *KEPT_HISTORY)}), 0) FROM history h "
+            "WHERE h.session_id = sessions.id)")
+
+
+MIGRATIONS = {1: _m1, 2: _m2, 3: _m3, 4: _m4, 5: _m5, 6: _m6, 7: _m7, 8: _m8, 9: _m9,
+              10: _m10}
+
+
+def _octets(*texts: str | None) -> int:
+    """The UTF-8 bytes of texts as kept (what OCTETS counts in SQL)."""
+    return sum(len(t) if t.isascii() else len(t.encode("utf-8", "surrogatepass"))
+               for t in texts if isinstance(t, str))
 
 
 def _result_texts(r: RoundState) -> tuple[str, str, str | None]:
@@ -374,13 +442,23 @@ class _Pairs:
         self.removing = False
 
 
+class _Growth:
+    """What one write adds to the bytes its session keeps (``kept_bytes``), less what it
+    frees: the results written and dropped, the history entry logged."""
+
+    def __init__(self, dialect: Dialect):
+        self.bytes = 0
+        self.result_sql = _octets_sql(dialect, *KEPT_RESULT)  # a dropped result's size
+
+
 class _RoundWriter:
     """Rounds stored with their share of the running summary, a batch at a time
     (``executemany``: on PostgreSQL one round trip a batch, not one a round): a new row, or
     with ``over`` over the row of the same number. A round scored gets a new result row; a
     round reused (``RoundState.stored_as``) keeps its own. The results of the rows ``dropped``
     (rows removed or written over) go unless a round kept them (``close``). Their ledgers are
-    counted in ``pairs`` (the ledger of a row written over is the caller's to take out).
+    counted in ``pairs`` (the ledger of a row written over is the caller's to take out), the
+    bytes of the results written and dropped in ``growth``.
     Nothing written is read before ``flush``."""
 
     BATCH = 64
@@ -390,8 +468,8 @@ class _RoundWriter:
               "WHERE session_id = ? AND seq = ?")
     RESULT = "INSERT INTO round_results (session_id, rid, input, scored) VALUES (?, ?, ?, ?)"
 
-    def __init__(self, conn, sid: str, ts: str, pairs: _Pairs, dropped=()):
-        self.conn, self.sid, self.ts, self.pairs = conn, sid, ts, pairs
+    def __init__(self, conn, sid: str, ts: str, pairs: _Pairs, growth: _Growth, dropped=()):
+        self.conn, self.sid, self.ts, self.pairs, self.growth = conn, sid, ts, pairs, growth
         self.results: list[tuple] = []
         self.inserts: list[tuple] = []
         self.updates: list[tuple] = []
@@ -405,6 +483,7 @@ class _RoundWriter:
             rid = self._new_rid()
             inp, scored, carry_out = _result_texts(r)
             self.results.append((self.sid, rid, inp, scored))
+            self.growth.bytes += _octets(inp, scored)
             view = _view_text(r.seq, r.month, r.dealer, carry_in, carry_out, scored)
         else:
             rid = r.stored_as
@@ -437,12 +516,16 @@ class _RoundWriter:
                 rows.clear()
 
     def close(self) -> None:
-        """Flush, and remove the results no row names any more."""
+        """Flush, and remove the results no row names any more (their bytes freed)."""
         self.flush()
-        gone = [(self.sid, rid) for rid in self.dropped - self.kept]
-        if gone:
-            self.conn.executemany("DELETE FROM round_results WHERE session_id = ? AND rid = ?",
-                                  gone)
+        gone = sorted(self.dropped - self.kept)
+        for i in range(0, len(gone), 500):  # a few statements, not one a result
+            part = gone[i:i + 500]
+            freed = self.conn.execute(
+                "DELETE FROM round_results WHERE session_id = ? AND rid IN "
+                f"({', '.join('?' * len(part))}) RETURNING {self.growth.result_sql}",
+                (self.sid, *part)).fetchall()
+            self.growth.bytes -= sum(n for (n,) in freed)
 
 
 def _chips(v, postgres: bool):
@@ -463,10 +546,14 @@ class Store:
     path, the default) or PostgreSQL (a ``postgresql://`` url): tally.db holds the
     connections and transactions, tally.dialects the SQL that differs."""
 
-    def __init__(self, path: str, synchronous: str = "FULL", *, pool_size: int = 10):
+    def __init__(self, path: str, synchronous: str = "FULL", *, pool_size: int = 10,
+                 max_rounds: int | None = None, max_bytes: int | None = None):
         self.backend = backend_for(path, synchronous, pool_size)
         self.dialect: Dialect = self.backend.dialect
         self.path, self.synchronous = path, synchronous
+        # the quotas of one session (None or 0: no bound); the app sets them (tally.web)
+        self.max_rounds, self.max_bytes = max_rounds, max_bytes
+        self._writing = threading.local()  # the growth of this thread's write (_Growth)
 
     @property
     def postgres(self) -> bool:
@@ -530,7 +617,7 @@ class Store:
     def need_session(self, sid: str, *, lock: bool = False) -> dict:
         row = self.session_row(sid, lock=lock)
         if row is None:
-            raise NotFound(said("no session {session!r}", session=sid), field="session_id")
+            raise no_session(sid)
         return row
 
     def round_views(self, sid: str) -> list[str]:
@@ -642,10 +729,79 @@ class Store:
             " status = excluded.status, sealed = excluded.sealed, expires = excluded.expires",
             (lookup, body_hash, status, sealed, expires))
 
+    def idempotency_known(self, lookup: str) -> bool:
+        """Whether an answer is on file under ``lookup`` (a replay, not a new request)."""
+        return self.conn.execute("SELECT 1 FROM idempotency WHERE lookup = ? AND expires > ?",
+                                 (lookup, now())).fetchone() is not None
+
     def purge_idempotency(self, before: str) -> int:
         """Forget the records that expired before ``before`` (an ISO time)."""
         with self.transaction() as c:
             return c.execute("DELETE FROM idempotency WHERE expires < ?", (before,)).rowcount
+
+    # -- rate limits (tally.api.ratelimit): fixed-window counters every app server shares
+    HIT = ("INSERT INTO rate_counters (bucket, window_start, hits, expires) VALUES (?, ?, 1, ?) "
+           "ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_counters.hits + 1 "
+           "RETURNING hits")
+    HITS_OF = "(SELECT hits FROM rate_counters WHERE bucket = ? AND window_start = ?)"
+
+    def hit(self, counters) -> list[int]:
+        """One more hit in each counter ``(bucket, window start, expires)`` (seconds since
+        the epoch), each one upsert, all in one transaction; returns each one's hits so far
+        in its window."""
+        if not counters:
+            return []
+        with self.transaction() as c:
+            return [c.execute(self.HIT, tuple(counter)).fetchone()[0] for counter in counters]
+
+    def purge_counters(self, now: int) -> int:
+        """Forget the counters whose window ended by ``now`` (seconds since the epoch)."""
+        with self.transaction() as c:
+            return c.execute("DELETE FROM rate_counters WHERE expires <= ?", (now,)).rowcount
+
+    def _row_counted(self, table: str, keys: tuple, key: str, counters) -> tuple | None:
+        """A row by its id and, in the same statement, the hits of ``counters`` (bucket,
+        window start): a token check reads both in the one query it always made."""
+        columns = ", ".join(keys) + "".join(f", {self.HITS_OF}" for _ in counters)
+        args = [x for counter in counters for x in counter] + [key]
+        row = self.conn.execute(f"SELECT {columns} FROM {table} WHERE id = ?", args).fetchone()
+        if row is None:
+            return None
+        return dict(zip(keys, row)), [n or 0 for n in row[len(keys):]]
+
+    def session_row_counted(self, sid: str, counters) -> tuple[dict | None, list[int]]:
+        """``session_row`` and the hits of ``counters``."""
+        return self._row_counted("sessions", self.SESSION_KEYS, sid, counters) or (None, [])
+
+    def group_row_counted(self, gid: str, counters) -> tuple[dict, list[int]]:
+        """``group_row`` (404 for no such group) and the hits of ``counters``."""
+        found = self._row_counted("groups", self.GROUP_KEYS, gid, counters)
+        if found is None:
+            raise NotFound(said("no group {group!r}", group=gid), field="group")
+        return found
+
+    # -- abandoned sessions
+    SESSION_PARTS = ("history", "round_results", "rounds", "session_pairs", "group_links")
+
+    def purge_empty_sessions(self, before: str, most: int = 500) -> int:
+        """Remove up to ``most`` sessions that have no round and were last changed before
+        ``before`` (an ISO time), with their history and links; returns how many. Only the
+        empty sessions are read (``idx_sessions_empty``). A session that got its first round
+        meanwhile is kept: the delete checks again, on PostgreSQL after the row lock of that
+        round's write."""
+        with self.transaction() as c:
+            ids = [sid for (sid,) in c.execute(
+                "SELECT id FROM sessions WHERE round_count = 0 AND updated < ? "
+                "ORDER BY updated LIMIT ?", (before, most))]
+            if not ids:
+                return 0
+            gone = [sid for (sid,) in c.execute(
+                f"DELETE FROM sessions WHERE id IN ({', '.join('?' * len(ids))}) AND "
+                "round_count = 0 AND updated < ? RETURNING id", (*ids, before)).fetchall()]
+            marks = ", ".join("?" * len(gone))
+            for table in self.SESSION_PARTS if gone else ():
+                c.execute(f"DELETE FROM {table} WHERE session_id IN ({marks})", gone)
+            return len(gone)
 
     # -- groups
     def create_group(self, name: str) -> tuple[str, str]:
@@ -830,7 +986,10 @@ class Store:
     def create_session(self, cfg: SeriesConfig, *, title: str = "", group_id: str | None = None,
                        inputs: list | None = None, history: list | None = None,
                        actor: str | None = None, created: str | None = None) -> dict:
-        """Store a new series (with rounds when importing). Returns id, tokens, version."""
+        """Store a new series (with rounds when importing). Returns id, tokens, version. An
+        import past a quota is refused whole (``ImportTooLarge``)."""
+        importing = inputs is not None
+        self._check_import_rounds(len(inputs or ()))  # before a round is scored
         sid, edit = new_id(), new_token()
         read = read_token_of(edit)
         # an imported history keeps its versions; the import itself is the next one
@@ -842,34 +1001,80 @@ class Store:
             head, tallies = steps[-1][1].head, steps[-1][1].tallies
         ts = now()
         with self.transaction() as c:
+            growth = self._start_growth()
             pids = self._identities(group_id, cfg.players) if group_id else []
-            c.execute("INSERT INTO sessions (id, title, game, config, group_id, player_ids, "
-                      "edit_hash, read_hash, version, state, created, updated, standing) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                      (sid, title, cfg.game, _dumps(cfg.to_dict()), group_id, _dumps(pids),
-                       digest(edit), digest(read), version, _dumps(head), created or ts, ts,
-                       _dumps(series.standing(head, tallies))))
             pairs = _Pairs()
             self._insert_rounds(sid, steps, ts, pairs)
             pairs.write(c, sid, self.postgres)
-            ids = {}  # an imported history keeps its undo links under the new row ids
-            for h in history or ():
-                cur = c.execute(
-                    "INSERT INTO history (session_id, version, action, actor, at, before,"
-                    " after, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (sid, h.get("version"), h.get("action"), h.get("actor"), h.get("at"),
-                     _dumps(h["before"]) if h.get("before") is not None else None,
-                     _dumps(h["after"]) if h.get("after") is not None else None,
-                     ids.get(h.get("undoes"))))
-                ids[h.get("id")] = cur.fetchone()[0]
-            if _finish_in_force(history or ()) and steps and not head["complete"]:
-                c.execute("UPDATE sessions SET finished = 1, state = ?, standing = ? "
-                          "WHERE id = ?", (_dumps(series.finished(head)), _dumps(
-                              series.standing(series.finished(head), tallies)), sid))
-            action = "import" if inputs is not None else "create"
-            self._log(sid, version, action, actor, None, {"config": cfg.to_dict(),
-                                                          "title": title, "rounds": len(steps)})
+            self._import_history(sid, history or ())
+            finished = bool(_finish_in_force(history or ()) and steps and not head["complete"])
+            if finished:
+                head = series.finished(head)
+            self._log(sid, version, "import" if importing else "create", actor, None,
+                      {"config": cfg.to_dict(), "title": title, "rounds": len(steps)})
+            config = _dumps(cfg.to_dict())
+            kept = growth.bytes + _octets(config, title)
+            self._check_bytes(kept, importing)
+            # the row last: its round count and bytes are known once everything is written
+            c.execute("INSERT INTO sessions (id, title, game, config, group_id, player_ids, "
+                      "edit_hash, read_hash, version, state, created, updated, standing, "
+                      "finished, round_count, kept_bytes) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      (sid, title, cfg.game, config, group_id, _dumps(pids),
+                       digest(edit), digest(read), version, _dumps(head), created or ts, ts,
+                       _dumps(series.standing(head, tallies)), 1 if finished else None,
+                       len(steps), kept))
         return {"id": sid, "edit_token": edit, "read_token": read, "version": version}
+
+    def _import_history(self, sid: str, history) -> None:
+        """An imported history, its undo links kept under the new row ids."""
+        ids = {}
+        for h in history:
+            before = _dumps(h["before"]) if h.get("before") is not None else None
+            after = _dumps(h["after"]) if h.get("after") is not None else None
+            cur = self.conn.execute(
+                "INSERT INTO history (session_id, version, action, actor, at, before,"
+                " after, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (sid, h.get("version"), h.get("action"), h.get("actor"), h.get("at"),
+                 before, after, ids.get(h.get("undoes"))))
+            ids[h.get("id")] = cur.fetchone()[0]
+            self._growth().bytes += _octets(before, after, h.get("actor"))
+
+    # -- quotas: what one session may keep, checked before its write commits
+    def _start_growth(self) -> _Growth:
+        """A write begins: what it adds to its session's bytes is counted from nothing."""
+        self._writing.growth = _Growth(self.dialect)
+        return self._writing.growth
+
+    def _growth(self) -> _Growth:
+        growth = getattr(self._writing, "growth", None)
+        return growth if growth is not None else self._start_growth()
+
+    def counted(self, sid: str) -> tuple[int, int]:
+        """The session's round count and kept bytes as its rows add up (reads every row:
+        a check of what ``round_count`` and ``kept_bytes`` hold)."""
+        return tuple(self.conn.execute(
+            f"SELECT {_counted_sql(self.dialect)} FROM sessions WHERE id = ?", (sid,)).fetchone())
+
+    def _check_import_rounds(self, n: int) -> None:
+        if self.max_rounds and n > self.max_rounds:
+            raise ImportTooLarge(said("the import has {n} rounds; a session may have at most "
+                                      "{limit}", n=n, limit=self.max_rounds),
+                                 field="rounds", limit=self.max_rounds)
+
+    def _check_next_round(self, seq: int) -> None:
+        if self.max_rounds and seq > self.max_rounds:
+            raise OverQuota(said("the session has {limit} rounds, as many as a session may "
+                                 "have; start a new session to go on", limit=self.max_rounds),
+                            field="rounds", limit=self.max_rounds)
+
+    def _check_bytes(self, kept: int, importing: bool = False) -> None:
+        """``kept``: the bytes the session would keep once the write commits."""
+        if self.max_bytes and kept > self.max_bytes:
+            error = ImportTooLarge if importing else OverQuota
+            raise error(said("the session would keep {size} bytes, more than the {limit} a "
+                             "session may keep", size=kept, limit=self.max_bytes),
+                        field="session", limit=self.max_bytes)
 
     def _insert_rounds(self, sid: str, steps, ts: str, pairs: _Pairs, *, existing: int = 0,
                        dropped=()) -> tuple[list[int], str | None, Any]:
@@ -880,7 +1085,7 @@ class Store:
         removed or written over, which go unless a round reused them. Returns the rounds'
         numbers, the first one's view text and the last step."""
         seqs, first, step = [], None, None
-        rows = _RoundWriter(self.conn, sid, ts, pairs, dropped)
+        rows = _RoundWriter(self.conn, sid, ts, pairs, self._growth(), dropped)
         for r, step in steps:
             view = rows.write(r, step, over=r.seq <= existing)
             if not seqs:
@@ -892,29 +1097,43 @@ class Store:
         return seqs, first, step
 
     def _log(self, sid, version, action, actor, before, after, undoes=None):
+        before = None if before is None else _dumps(before)
+        after = None if after is None else _dumps(after)
         self.conn.execute(
             "INSERT INTO history (session_id, version, action, actor, at, before, after, undoes)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (sid, version, action, actor, now(), None if before is None else _dumps(before),
-             None if after is None else _dumps(after), undoes))
+            (sid, version, action, actor, now(), before, after, undoes))
+        self._growth().bytes += _octets(before, after, actor)
 
     def _writable(self, sid: str, version: int | None) -> tuple[dict, SeriesConfig]:
-        """The session's row and configuration for a write based on ``version``."""
+        """The session's row and configuration for a write based on ``version`` (the write's
+        growth counted from here)."""
+        self._start_growth()
         row = self.need_session(sid, lock=True)
         if version is not None and version != row["version"]:
             raise Stale(row["version"], version)
         return row, series.config_of(json.loads(row["config"]))
 
-    def _commit_head(self, sid: str, row: dict, head: dict, tallies: dict, ts: str) -> tuple:
-        """The session's new version, head and standing; returns (version, head text). A
-        series the table ended early stays ended (``series.finished``) through corrections."""
+    def _commit_head(self, sid: str, row: dict, head: dict, tallies: dict, ts: str, *,
+                     rounds: int, log: tuple) -> tuple:
+        """The change's history entry (``log``: action, actor, before, after, undoes), then
+        the session's new version, head, standing, round count and kept bytes; returns
+        (version, head text). A write that would keep the session past its byte quota is
+        refused here, before it commits. A series the table ended early stays ended
+        (``series.finished``) through corrections."""
         if not head["complete"] and self.conn.execute(
                 "SELECT finished FROM sessions WHERE id = ?", (sid,)).fetchone()[0]:
             head = series.finished(head)
         v, head_json = row["version"] + 1, _dumps(head)
-        self.conn.execute("UPDATE sessions SET version = ?, state = ?, standing = ?, updated = ?"
-                          " WHERE id = ?", (v, head_json, _dumps(series.standing(head, tallies)),
-                                             ts, sid))
+        self._log(sid, v, *log)
+        grown = self._growth().bytes
+        (kept,) = self.conn.execute(
+            "UPDATE sessions SET version = ?, state = ?, standing = ?, updated = ?, "
+            "round_count = ?, kept_bytes = kept_bytes + ? WHERE id = ? RETURNING kept_bytes",
+            (v, head_json, _dumps(series.standing(head, tallies)), ts, rounds, grown,
+             sid)).fetchone()
+        if grown > 0:  # a write that frees bytes is never refused
+            self._check_bytes(kept)
         return v, head_json
 
     # The four changes a table makes.
@@ -929,6 +1148,7 @@ class Store:
                                     months=head["months_played"]), field="round")
             tallies = json.loads(row["standing"])["tallies"]
             seq = self.last_seq(sid) + 1
+            self._check_next_round(seq)
             inp = series.clean_input(cfg, raw, dealer=head["dealer"], carry=head["carry"])
             new = series.score_one(cfg, inp, seq=seq, month=head["month"],
                                    dealer=head["dealer"], carry=head["carry"])
@@ -937,8 +1157,9 @@ class Store:
             pairs = _Pairs()
             view_json = self._insert_rounds(sid, [(new, step)], ts, pairs)[1]
             pairs.write(c, sid, self.postgres)
-            v, state_json = self._commit_head(sid, row, step.head, step.tallies, ts)
-            self._log(sid, v, "add_round", actor, None, {"seq": seq, "input": inp})
+            v, state_json = self._commit_head(
+                sid, row, step.head, step.tallies, ts, rounds=seq,
+                log=("add_round", actor, None, {"seq": seq, "input": inp}))
         return {"version": v, "state": step.head, "round": new, "seq": seq,
                 "round_json": view_json, "state_json": state_json}
 
@@ -984,8 +1205,9 @@ class Store:
                 if step is not None:
                     head, tallies = step.head, step.tallies
             pairs.write(c, sid, self.postgres)
-            v, state_json = self._commit_head(sid, row, head, tallies, ts)
-            self._log(sid, v, action, actor, before, changed, undoes)
+            v, state_json = self._commit_head(
+                sid, row, head, tallies, ts, rounds=n if tail else keep + len(seqs),
+                log=(action, actor, before, changed, undoes))
         return {"version": v, "state": head, "state_json": state_json, "first": keep + 1,
                 "rescored": seqs, "first_view": first_view}
 
@@ -1008,7 +1230,7 @@ class Store:
         seqs, first_view, step = self._insert_rounds(sid, series.replay_steps(
             cfg, head, tallies, inputs, keep + 1, shared=True), ts, pairs, dropped=gone)
         head, tallies = step.head, step.tallies
-        settled, rewritten = False, _RoundWriter(self.conn, sid, ts, pairs)
+        settled, rewritten = False, _RoundWriter(self.conn, sid, ts, pairs, self._growth())
         while last < n:
             rows = self._stored_rows(sid, last + 1, n)
             if not rows:  # the rounds are numbered 1..n without gaps: never
@@ -1176,8 +1398,9 @@ class Store:
             c.execute("UPDATE sessions SET finished = 1 WHERE id = ?", (sid,))
             tallies = json.loads(row["standing"])["tallies"]
             ts = now()
-            v, state_json = self._commit_head(sid, row, head, tallies, ts)
-            self._log(sid, v, "finish", actor, {"seq": n, "month": head["month"]}, {"seq": n})
+            v, state_json = self._commit_head(
+                sid, row, head, tallies, ts, rounds=n,
+                log=("finish", actor, {"seq": n, "month": head["month"]}, {"seq": n}))
         return {"version": v, "state": json.loads(state_json), "state_json": state_json,
                 "first": n + 1, "rescored": [], "first_view": None}
 

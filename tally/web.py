@@ -18,6 +18,27 @@ class StrictJSON(DefaultJSONProvider):
         return super().dumps(obj, **kwargs)
 
 
+def limits_from_env(env) -> dict:
+    """The limits' settings (docs/deploy.md): rate limits as "hits/seconds" (several windows
+    with commas, "off" for none) counted in the database, so every server process shares
+    them; quotas per session (0: no bound); the purge of abandoned empty sessions (0: never);
+    the proxies in front whose X-Forwarded-For names the client (0: none, the peer is it)."""
+    return dict(
+        RATE_LIMITS=env.get("TALLY_RATE_LIMITS", "on"),  # "off": no rate limit at all
+        RATE_LIMIT_SESSIONS=env.get("TALLY_RATE_LIMIT_SESSIONS", "30/60"),  # per address
+        RATE_LIMIT_GROUPS=env.get("TALLY_RATE_LIMIT_GROUPS", "10/60"),
+        # an import of 1,000 rounds keeps about 2 MB: 10 a minute, and 60 an hour
+        RATE_LIMIT_IMPORTS=env.get("TALLY_RATE_LIMIT_IMPORTS", "10/60,60/3600"),
+        # wrong or missing tokens per session (or group) and address, and per session
+        RATE_LIMIT_TOKEN_ADDRESS=env.get("TALLY_RATE_LIMIT_TOKEN_ADDRESS", "20/600"),
+        RATE_LIMIT_TOKEN_SESSION=env.get("TALLY_RATE_LIMIT_TOKEN_SESSION", "200/600"),
+        MAX_ROUNDS_PER_SESSION=int(env.get("TALLY_MAX_ROUNDS", "5000")),
+        MAX_BYTES_PER_SESSION=int(env.get("TALLY_MAX_SESSION_BYTES", str(64 * 1024 * 1024))),
+        PURGE_EMPTY_AFTER_DAYS=float(env.get("TALLY_PURGE_EMPTY_AFTER_DAYS", "30")),
+        PROXY_HOPS=int(env.get("TALLY_PROXY_HOPS", "0")),
+    )
+
+
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 template_folder="../templates", static_folder="../static")
@@ -38,6 +59,7 @@ def create_app(config: dict | None = None) -> Flask:
                        if h.strip()],
         MAX_CONTENT_LENGTH=MAX_BODY,
         JSON_SORT_KEYS=False,
+        **limits_from_env(os.environ),
     )
     app.config.from_pyfile("config.py", silent=True)
     if config:
@@ -50,7 +72,9 @@ def create_app(config: dict | None = None) -> Flask:
     from .store import Store
 
     store = Store(app.config["DATABASE_URL"] or app.config["DATABASE"],
-                  app.config["SQLITE_SYNCHRONOUS"])
+                  app.config["SQLITE_SYNCHRONOUS"],
+                  max_rounds=app.config["MAX_ROUNDS_PER_SESSION"],
+                  max_bytes=app.config["MAX_BYTES_PER_SESSION"])
     app.teardown_appcontext(lambda exc: store.release())  # a pooled connection goes back
     store.migrate()  # schema created and migrated on start
     from .store import now
@@ -62,6 +86,14 @@ def create_app(config: dict | None = None) -> Flask:
     def health():
         return jsonify(status="ok")
 
+    from .api import ratelimit
+
+    ratelimit.init_app(app)  # rate limits in the database, Retry-After, the purge of old rows
+    if app.config["PROXY_HOPS"]:  # the client's address as the proxy saw it
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"], x_proto=0,
+                                x_host=0, x_port=0, x_prefix=0)
     from . import request_guard
 
     request_guard.init_app(app)  # no control character in any address or query, first

@@ -169,7 +169,7 @@ def test_migration_6_adds_up_the_pairs_of_stored_sessions(tmp_path):
     old.close()
     st = Store(path, "NORMAL")
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 5
-    assert st.migrate() == SCHEMA_VERSION == 9
+    assert st.migrate() == SCHEMA_VERSION == 10
     for sid, cfg in made:
         assert stored_pairs(st, sid) == ledger_pairs(cfg, inputs_of(st, sid)) != {}
     # the older group gets its read-only link the first time its token is used
@@ -195,7 +195,7 @@ def test_migration_8_hands_the_pairs_from_the_triggers_to_the_store(tmp_path):
         made.append((game, cfg))
     old.close()
     st = Store(path, "NORMAL")
-    assert st.migrate() == SCHEMA_VERSION == 9
+    assert st.migrate() == SCHEMA_VERSION == 10
     assert st.conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall() == []
     for sid, cfg in made:
         assert stored_pairs(st, sid) == ledger_pairs(cfg, inputs_of(st, sid))

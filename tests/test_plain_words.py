@@ -98,7 +98,8 @@ def leaks(text: str) -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     app = create_app({"DATABASE": str(tmp_path_factory.mktemp("plain") / "t.sqlite"),
-                      "TESTING": True})
+                      "TESTING": True,
+                      "RATE_LIMITS": "off"})  # a session per game within a minute, one address
     return app.test_client()
 
 

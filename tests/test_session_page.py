@@ -65,8 +65,9 @@ def page(client, s, token="edit_token", **args):
 
 
 def text_of(page_html: str) -> str:
-    """The words as read: inline emphasis (<strong>, <b>) joins its neighbours."""
-    inline = re.sub(r"</?(strong|b)>", "", page_html)
+    """The words as read: inline emphasis (<strong>, <b>) and a name's isolation (<bdi>, the
+    invisible U+2068 ... U+2069) join their neighbours."""
+    inline = re.sub(r"</?(strong|b|bdi)>|[\u2068\u2069]", "", page_html)
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", inline)))
 
 

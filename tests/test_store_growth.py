@@ -438,7 +438,7 @@ def migrated_from_8(path: str):
             made.append((sid, cfg))
     old.close()
     st = Store(path, "NORMAL")
-    assert st.migrate() == SCHEMA_VERSION == 9
+    assert st.migrate() == SCHEMA_VERSION == 10
     for sid, cfg in made:
         check_session(st, sid, cfg)
         version = st.session_row(sid)["version"]
@@ -473,7 +473,7 @@ def test_migration_4_fills_in_the_running_summary_of_stored_sessions(tmp_path):
     old.close()
     st = Store(path, "NORMAL")
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 3
-    assert st.migrate() == SCHEMA_VERSION == 9
+    assert st.migrate() == SCHEMA_VERSION == 10
     for sid, cfg in made:
         check_session(st, sid, cfg)
     assert series.standings_of(st.group_standing_rows("g1")) == \

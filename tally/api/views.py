@@ -24,7 +24,8 @@ from ..errors import TallyError
 from ..results import said
 from ..games import GAMES, get_game
 from ..share import public_base, qr_png, qr_svg, session_link
-from ..store import NotFound, Store, StoreError, read_token_of, stamp
+from ..store import NotFound, Store, StoreError, no_session, read_token_of, stamp
+from . import ratelimit
 from . import schemas as S
 from .idempotency import idempotent as _idempotent
 from .limits import MAX_NUMBER, bounded_input, check_text, dumps, parse_body
@@ -73,6 +74,21 @@ def group_credential_first():
         _group_access(gid)
 
 
+# what creating counts in (tally.api.ratelimit: per client address)
+CREATING = {"sessions.create_session": "sessions", "sessions.import_session": "imports",
+            "groups.create_group": "groups"}
+
+
+@sessions_blp.before_request
+@groups_blp.before_request
+def creation_limit_next():
+    """Creating counts in the client address's limit before the body is even read, so a
+    refused flood of imports costs no parsing (a replay of an answer given counts nothing)."""
+    name = CREATING.get(request.endpoint)
+    if name is not None:
+        ratelimit.count_creation(name)
+
+
 for _blp in (games_blp, sessions_blp, groups_blp):
     _blp.before_request(bounded_input)
 
@@ -117,6 +133,7 @@ def presented_token() -> str | None:
 def authorize(row: dict, need: str) -> str:
     kind = Store.auth(row, presented_token())
     if kind is None:
+        ratelimit.token_failed("session", row["id"])
         raise Unauthorized(said("a valid token for this session is needed (?t=...)"), field="t")
     if need == "edit" and kind != "edit":
         raise Forbidden(said("this link is read-only: the edit token is needed to change the "
@@ -244,7 +261,9 @@ def session_for(session_id: str, need: str) -> tuple[Store, dict]:
     checked = g.get("tally_session")  # already checked by session_credential_first
     if checked and checked[0] == session_id and (need == "read" or checked[2] == "edit"):
         return st, checked[1]
-    row = st.need_session(session_id)
+    row = ratelimit.session_row(st, session_id)  # 429 for an address locked out
+    if row is None:
+        raise no_session(session_id)
     g.tally_session = (session_id, row, authorize(row, need))
     return st, row
 
@@ -330,8 +349,9 @@ def _group_for(body) -> str | None:
     gid = body.get("group")
     if not gid:
         return None
-    row = store().group_row(gid)
+    row = ratelimit.group_row(store(), gid)  # 429 for an address locked out
     if not Store.group_auth(row, body.get("group_token")):
+        ratelimit.token_failed("group", gid)
         raise Unauthorized(said("the group's token is needed to add a session to it"),
                            field="group_token")
     return gid
@@ -353,7 +373,7 @@ def _created(out: dict) -> Response:
 @sessions_blp.route("", methods=["POST"])
 @sessions_blp.arguments(S.SessionIn())
 @sessions_blp.response(201, S.Created)
-@error_responses(sessions_blp, 401, 404, 422)
+@error_responses(sessions_blp, 401, 404, 422, 429)
 @sessions_blp.doc(parameters=[IDEM])
 @idempotent
 def create_session(body):
@@ -375,7 +395,7 @@ def _stamp_of(moment: datetime | None) -> str | None:
 @sessions_blp.route("/import", methods=["POST"])
 @sessions_blp.arguments(S.ImportIn())
 @sessions_blp.response(201, S.Created)
-@error_responses(sessions_blp, 401, 422)
+@error_responses(sessions_blp, 401, 413, 422, 429)
 @sessions_blp.doc(parameters=[IDEM])
 @idempotent
 def import_session(body):
@@ -675,7 +695,7 @@ def qr_png_view(q, session_id):
 @groups_blp.route("", methods=["POST"])
 @groups_blp.arguments(S.GroupIn())
 @groups_blp.response(201, S.GroupCreated)
-@error_responses(groups_blp, 422)
+@error_responses(groups_blp, 422, 429)
 @groups_blp.doc(parameters=[IDEM])
 @idempotent
 def create_group(body):
@@ -688,9 +708,10 @@ def create_group(body):
 def _group_access(gid: str, need: str | None = None) -> dict:
     """The group's row once the token allows ``need`` (a GET: the group's token or its
     read-only one; a change: the group's token)."""
-    row = store().group_row(gid)
+    row = ratelimit.group_row(store(), gid)  # 429 for an address locked out
     kind = store().group_access(row, presented_token())
     if kind is None:
+        ratelimit.token_failed("group", gid)
         raise Unauthorized(said("the group's token is needed (?t=...)"), field="t")
     need = need or ("read" if request.method in ("GET", "HEAD") else "edit")
     if need == "edit" and kind != "edit":

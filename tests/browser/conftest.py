@@ -4,6 +4,7 @@ Screenshots of each main page at 360 x 740 go to test-artifacts/ (git-ignored)."
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
 import tempfile
 import threading
@@ -20,20 +21,32 @@ ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 360, "height": 740}
 
 
-@pytest.fixture(scope="session")
-def server():
+@contextlib.contextmanager
+def serving():
+    """The app on a free 127.0.0.1 port in a thread, on a SQLite file of its own: (its
+    address, the app). Every phone of these tests is 127.0.0.1, so no rate limit
+    (tests/test_rate_limits.py checks them)."""
     tmp = tempfile.TemporaryDirectory()
-    app = create_app({"DATABASE": f"{tmp.name}/tally.sqlite", "TESTING": True})
+    app = create_app({"DATABASE": f"{tmp.name}/tally.sqlite", "TESTING": True,
+                      "RATE_LIMITS": "off"})
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     # share links must point at this test server, not at the machine's LAN address
     app.config["PUBLIC_URL"] = f"http://127.0.0.1:{srv.server_port}"
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
-    thread.join(5)
-    app.extensions["tally_store"].close()
-    tmp.cleanup()
+    try:
+        yield f"http://127.0.0.1:{srv.server_port}", app
+    finally:
+        srv.shutdown()
+        thread.join(5)
+        app.extensions["tally_store"].close()
+        tmp.cleanup()
+
+
+@pytest.fixture(scope="session")
+def server():
+    with serving() as (url, _):
+        yield url
 
 
 @pytest.fixture(scope="session")

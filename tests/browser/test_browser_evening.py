@@ -77,7 +77,8 @@ def test_a_go_stop_series_played_to_its_end(server, phone):
     with p.expect_download() as dl:
         p.click("#export-csv")
     csv_text = pathlib.Path(dl.value.path()).read_text()
-    assert csv_text.startswith("session,game,round") and csv_text.count("\n") == 1 + 3 * 3
+    # every text cell is quoted (a spreadsheet splitting on ";" meets no formula: issue 22)
+    assert csv_text.startswith('"session","game","round"') and csv_text.count("\n") == 1 + 3 * 3
     with p.expect_download() as dl:
         p.click("#export-json")
     doc = json.loads(pathlib.Path(dl.value.path()).read_text())

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import pathlib
 
+import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 import tally
 
-from .conftest import shot
+from .conftest import serving, shot
 from .test_browser_flows import SESSION_URL, Phone
 
 POETRY = ("pine-poetry", "plum-poetry", "cherry-poetry")
@@ -156,3 +157,66 @@ def test_a_group_with_three_sessions(server, phone):
     b.goto(server + "/")
     expect(b.locator("#group-list a")).to_have_count(1)
     assert b.locator("#group-pick option").count() == 2  # no group, a new group
+
+
+@pytest.fixture(scope="module")
+def big_club():
+    """A server of its own with a group of 45 sessions ("Night 1" ... "Night 45", a day apart,
+    each linked as the home page links it), stored directly: the API lets one address start
+    30 sessions a minute, and the other tests share the session-wide server."""
+    from tally.api.groups import seal_link
+    from tally.store import read_token_of
+
+    with serving() as (url, app):
+        st = app.extensions["tally_store"]
+        gid, token = st.create_group("Big club")
+        cfg = tally.series.check_config({"game": "koi-koi", "players": ["Aki", "Bo"],
+                                         "length": None})
+        ids = []
+        for i in range(45):
+            s = st.create_session(cfg, group_id=gid, title=f"Night {i + 1}",
+                                  created=f"2025-01-{1 + i // 2:02d}T{10 + i % 2}:00:00.000Z")
+            st.link_group_session(gid, s["id"], seal_link(read_token_of(token), s["id"],
+                                                          s["read_token"]))
+            ids.append(s["id"])
+        yield {"url": f"{url}/g/{gid}?t={token}", "ids": ids, "token": token}
+
+
+def test_the_list_of_a_big_group_goes_page_by_page(big_club, phone):
+    """The list shows 20 sessions at a time; its Older / Newer links, side by side at 360
+    px, keep the period and the token, and a session opens from any page."""
+    p = phone()
+    p.goto(big_club["url"] + "&period=all")
+    titles = p.locator(".group-sessions li strong")
+    expect(titles).to_have_count(20)
+    assert titles.first.inner_text() == "Night 45"
+    expect(p.locator("#group-newer")).to_have_count(0)
+    older = p.locator("#group-older")
+    older.scroll_into_view_if_needed()
+    box = older.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] >= 44
+    assert p.evaluate("document.documentElement.scrollWidth") <= 360
+    older.click()
+    p.wait_for_url("**page=2**")
+    assert "period=all" in p.url and f"t={big_club['token']}" in p.url
+    expect(titles).to_have_count(20)
+    assert titles.first.inner_text() == "Night 25"
+    expect(p.locator("#group-page-said")).to_have_text("21–40 of 45")
+    p.locator("#group-pager").scroll_into_view_if_needed()
+    shot(p, "group-pager")
+    newer, older = p.locator("#group-newer").bounding_box(), p.locator(
+        "#group-older").bounding_box()
+    assert newer["x"] + newer["width"] <= older["x"] and older["x"] + older["width"] <= 360
+    p.click("#group-older")
+    p.wait_for_url("**page=3**")
+    expect(titles).to_have_count(5)
+    assert titles.last.inner_text() == "Night 1"
+    expect(p.locator("#group-older")).to_have_count(0)
+    p.click("#group-newer")
+    p.wait_for_url("**page=2**")
+    p.click("#group-newer")
+    p.wait_for_url(lambda url: "page=" not in url and "period=all" in url)
+    assert titles.first.inner_text() == "Night 45"
+    p.click(".group-sessions li:nth-child(3) a")  # Night 43: a view-only session page
+    p.wait_for_url(SESSION_URL)
+    assert big_club["ids"][42] in p.url and p.locator("#record").count() == 0
