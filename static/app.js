@@ -6,7 +6,54 @@ function T(word, vars) {
   let s = I18N[word] || word;
   // a function, so a "$&" or "$'" in a name is put in as typed, not read as a pattern
   for (const k in vars || {}) s = s.replace("%(" + k + ")s", () => vars[k]);
-  return s;
+  return josa(s);
+}
+/* Korean particles written in both forms after a value ("%(name)s이(가)") take the one the
+   word before them needs (tally/josa.py says how a word is read: batchim, ㄹ, or none) */
+const JOSA = {"이(가)": ["이", "가", "이"], "가(이)": ["이", "가", "이"], "을(를)": ["을", "를", "을"],
+  "를(을)": ["을", "를", "을"], "은(는)": ["은", "는", "은"], "는(은)": ["은", "는", "은"],
+  "과(와)": ["과", "와", "과"], "와(과)": ["과", "와", "과"], "(으)로": ["으로", "로", "로"],
+  "(이)다": ["이다", "다", "이다"], "(이)라": ["이라", "라", "이라"], "(이)나": ["이나", "나", "이나"],
+  "(이)랑": ["이랑", "랑", "이랑"], "(이)야": ["이야", "야", "이야"], "아(야)": ["아", "야", "아"]};
+const JOSA_RE = /이\(가\)|가\(이\)|을\(를\)|를\(을\)|은\(는\)|는\(은\)|과\(와\)|와\(과\)|\(으\)로|\(이\)[다라나랑야]|아\(야\)/g;
+function josaEnd(w) {  // 0 no final consonant, 1 one, 2 ㄹ; null: unreadable
+  for (;;) {
+    const t = w.match(/<\/?[A-Za-z][^<>]*>$|&(?:#39|#x27|#34|quot|apos|rsquo|rdquo);$/);
+    if (t) w = w.slice(0, t.index);
+    else if (w && "'\"’”」』》〉)]}>\u2069\u2068 ".includes(w[w.length - 1])) w = w.slice(0, -1);
+    else break;
+  }
+  if (!w) return null;
+  const c = w[w.length - 1], code = c.charCodeAt(0);
+  if (code >= 0xAC00 && code <= 0xD7A3) { const j = (code - 0xAC00) % 28; return j === 0 ? 0 : j === 8 ? 2 : 1; }
+  if (c >= "ㄱ" && c <= "ㅎ") return c === "ㄹ" ? 2 : 1;
+  if (/[0-9]/.test(c)) {
+    const d = w.match(/[\d,]+$/)[0].replace(/,/g, ""), s = d.replace(/0+$/, "");
+    if (s && s.length < d.length) return 1;
+    return {"0": 1, "1": 2, "2": 0, "3": 1, "4": 0, "5": 0, "6": 1, "7": 2, "8": 2, "9": 0}[d[d.length - 1]];
+  }
+  if (/[A-Za-z]/.test(c)) {
+    const l = w.match(/[A-Za-z]+$/)[0], low = l.toLowerCase();
+    if (l.length === 1 || l === l.toUpperCase()) return {l: 2, m: 1, n: 1, r: 2}[low[low.length - 1]] || 0;
+    if (/(ng|m|n)$/.test(low)) return 1;
+    if (/l$/.test(low)) return 2;
+    return /[aeiou][bkpt]$|ck$/.test(low) ? 1 : 0;
+  }
+  if (c === "ん" || c === "ン" || c === "っ" || c === "ッ") return 1;
+  if (c >= "ぁ" && c <= "ヺ") return 0;
+  if (c === "%") return 0;
+  return null;
+}
+function josa(s) {
+  if (document.documentElement.lang !== "ko" || s.indexOf("(") < 0) return s;
+  let out = "", at = 0;
+  for (const m of s.matchAll(JOSA_RE)) {
+    out += s.slice(at, m.index);
+    const end = josaEnd(out), forms = JOSA[m[0]];
+    out += end === null ? m[0] : end === 0 ? forms[1] : end === 2 ? forms[2] : forms[0];
+    at = m.index + m[0].length;
+  }
+  return out + s.slice(at);
 }
 /* a number as the page's language writes it: 1,800 (en, ja, ko group by thousands alike) */
 const NUMBER = new Intl.NumberFormat(document.documentElement.lang || undefined);
@@ -45,7 +92,7 @@ function isolated(name) { return "\u2068" + (name == null ? "" : name) + "\u2069
 function Thtml(word, vars) {
   let s = esc(I18N[word] || word);
   for (const k in vars || {}) s = s.replace("%(" + k + ")s", () => vars[k]);
-  return s;
+  return josa(s);
 }
 /* a sentence as HTML with each of `names` in it isolated where it stands (the engine's said
    and reason strings carry player names inside their words) */

@@ -43,7 +43,11 @@ function showGroups(selected) {
   pickGroup();
 }
 function pickedGroup() { return groups().find(g => g.edit && g.id === pick.value) || null; }
+// the group last chosen in this form, kept on this phone: coming back to the home page (Back,
+// a new session) finds it chosen again (issue 24)
+const LAST_GROUP = "tally-home-group";
 async function pickGroup() {
+  localStorage.setItem(LAST_GROUP, pick.value === "new" ? "" : pick.value);
   document.getElementById("new-group").hidden = pick.value !== "new";
   document.getElementById("group-error").hidden = true;
   const g = pickedGroup(), open = document.getElementById("group-open");
@@ -108,7 +112,9 @@ document.getElementById("group-create").addEventListener("click", createGroup);
 document.getElementById("group-name").addEventListener("keydown", e => {
   if (e.key === "Enter") { e.preventDefault(); createGroup(); }
 });
-showGroups(new URLSearchParams(location.search).get("group"));
+showGroups(new URLSearchParams(location.search).get("group") || localStorage.getItem(LAST_GROUP));
+// brought back by Back from the browser's memory: the list and the choice as stored now
+addEventListener("pageshow", e => { if (e.persisted) showGroups(pick.value || localStorage.getItem(LAST_GROUP)); });
 function optValue(div) {
   const type = div.dataset.type, el = div.querySelector("input,select");
   if (type === "bool") return el.checked;

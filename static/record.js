@@ -233,6 +233,16 @@ if (grid) grid.addEventListener("click", e => {
   evaluate(sel, t0);
 });
 function pile(i) { return Object.keys(owner).filter(s => owner[s] === i); }
+/* a call's score from the cards: its pile grew after it, so the points at the tap were the
+   points at the call (addEvent); a score the table typed stays */
+function scoresFromCards(i) {
+  let changed = false;
+  for (const ev of events) if (ev._cards && ev.player === P[i] && pile(i).length > ev._cards.n) {
+    if (ev.score === undefined) ev.score = ev._cards.points;
+    delete ev._cards; changed = true;
+  }
+  if (changed) { saveDraft(); renderEvents(); }
+}
 
 /* ---------- players */
 const who = document.querySelector(".who");
@@ -268,6 +278,7 @@ if (rest) rest.addEventListener("click", () => {
 
 /* ---------- live combinations: the engine scores the changed pile (microseconds) */
 async function evaluate(i, t0) {
+  scoresFromCards(i);
   const n = ++asked[i];
   let res;
   try {
@@ -318,10 +329,34 @@ evBox.addEventListener("click", e => {
 function addEvent(def, pi) {
   const ev = {type: def.id};
   if (pi !== undefined) ev.player = P[pi];
-  // a score field starts at the player's live points (cards only: a Go's score is optional,
-  // and quick entry has no piles); every other field starts empty
-  if (mode === "cards") for (const s of def.fields) if (s.key === "score" && s.kind === "int" && ev.player && live[pi].points) ev.score = live[pi].points;
-  events.push(ev); saveDraft(); renderEvents(); quickChanged();
+  // a Go's or Stop's score is left for the table to type: the engine reads the points from
+  // the cards (a score pre-filled from the pile at the tap was the final total when the cards
+  // were tapped first, and blocked the next Go: issue 24); a required month is filled in
+  if (G.guess_month) for (const s of def.fields) if (s.key === "month" && s.required && s.kind === "choice") monthFor(ev, s);
+  // cards: the points at the call, taken as its score once the caller's pile grows after it
+  // (the call sat between the cards); a call tapped after all the cards keeps no score
+  if (mode === "cards" && ev.player && !ENDS.has(def.id) && live[pi].points > 0 &&
+      def.fields.some(s => s.key === "score" && s.kind === "int")) ev._cards = {points: live[pi].points, n: pile(pi).length};
+  place(ev); saveDraft(); renderEvents(); quickChanged();
+}
+/* an event said after the round ended (a shaking announced after the Stop, a forgotten
+   koi-koi) goes where the rules put it: before the end; an end goes last */
+const ENDS = new Set(G.ends || []);
+function place(ev) {
+  const at = ENDS.has(ev.type) ? -1 : events.findIndex(e => ENDS.has(e.type));
+  if (at < 0) events.push(ev); else events.splice(at, 0, ev);
+}
+/* a month the table did not say (which month was shaken or bombed does not change the
+   payment): the session's month, else the next one this player has not used for it yet;
+   shown in the list of events, where the table can change it */
+function monthFor(ev, s) {
+  const ids = s.choices.map(c => c.value), fl = G.flowers || [];
+  const used = new Set(events.filter(e => e.player === ev.player && e.month).map(e => e.month));
+  const start = ((Math.max(1, C.month || 1) - 1) % 12) + 1;
+  for (let k = 0; k < 12; k++) {
+    const f = fl.find(x => x.month === ((start - 1 + k) % 12) + 1);
+    if (f && ids.indexOf(f.id) >= 0 && !used.has(f.id)) { ev.month = f.id; return; }
+  }
 }
 /* the calls (koi-koi, go, stop) for the selected player, in the dock beside Review: reached
    without scrolling past the cards */
@@ -405,8 +440,12 @@ evList.addEventListener("click", e => {
 
 /* ---------- review and save */
 function roundInput() {
-  const out = Object.assign({}, kept, readForm(), {events});
+  // the page's own notes on an event (_cards) are not sent
+  const out = Object.assign({}, kept, readForm(), {events: events.map(ev => {
+    const e = Object.assign({}, ev); delete e._cards; return e;
+  })});
   if (QV && mode === "cards") for (const k of QKEYS) delete out[k];
+  if (QV && mode === "quick") for (const k of QV.cards_only || []) delete out[k];
   if (PANEL && mode === "quick") {
     const d = quickDeclared();
     if (d) out.declared = d;
@@ -454,13 +493,58 @@ function sentences(list, cls) {
 /* an engine's sentence as HTML, the players' names in it isolated (the page's T() words are
    not sentences of the engine: their names are isolated as they are filled in) */
 function sentenceHtml(text) { return isolateIn(text, P); }
-document.getElementById("review-open").addEventListener("click", async () => {
-  if (!checkForm() || !checkEvents() || !checkQuick()) return;  // a required input or event field is empty, or a number is wrong
+/* what blocks review, fixed in one tap where one action fixes it (issue 24): the missing end
+   (the Stop of whoever called last, else of the players whose cards score), an event after
+   the end moved before it, an optional field the engine doubts (a typed Go score) cleared.
+   Each is a button under the message; the review runs again after it. */
+function fixes(res) {
+  const out = [], errs = (res.body && res.body.errors) || [];
+  const defs = Object.fromEntries(G.events.map(d => [d.id, d]));
+  const at = events.findIndex(e => ENDS.has(e.type)), stop = defs.stop;
+  const winnerPanel = mode === "quick" && QV && QV.kind === "winner";
+  if (at < 0 && stop && ENDS.has("stop") && !winnerPanel && errs.some(e => e.field === "events")) {
+    const calls = events.filter(e => e.player && e.type !== "stop" && (G.calls || []).indexOf(e.type) >= 0);
+    let who = calls.length ? [calls[calls.length - 1].player]
+      : P.filter((p, i) => live[i].points > 0).sort((a, b) => live[P.indexOf(b)].points - live[P.indexOf(a)].points);
+    if (!who.length) who = [P[sel]];
+    for (const p of who) out.push({html: `+ ${esc(stop.label)}: <span class="pn p${P.indexOf(p)}">${nameHtml(p)}</span>`,
+      apply: () => events.push({type: "stop", player: p})});
+  }
+  if (at >= 0) {
+    const late = events.slice(at + 1).filter(e => !ENDS.has(e.type));
+    if (late.length) out.push({html: "↑ " + esc(T("Move up")) + ": " + late.map(e => esc((defs[e.type] || {label: e.type}).label) +
+        (e.player ? ` <span class="pn p${P.indexOf(e.player)}">${nameHtml(e.player)}</span>` : "")).join(", "),
+      apply: () => { events = events.filter(e => late.indexOf(e) < 0); events.splice(at, 0, ...late); }});
+  }
+  for (const e of errs) {
+    const m = /^events\.(\d+)\.(\w+)$/.exec(e.field || ""), ev = m && events[+m[1]];
+    const d = ev && defs[ev.type], f = d && d.fields.find(x => x.key === m[2]);
+    if (f && !f.required && ev[f.key] !== undefined) out.push({html: "× " + esc(T("Remove")) + ": " + esc(f.label) + ` (${esc(d.label)}` +
+        (ev.player ? ` <span class="pn p${P.indexOf(ev.player)}">${nameHtml(ev.player)}</span>` : "") + ")",
+      // every such value of that player's events of that kind: the next one would block next
+      apply: () => events.forEach(x => { if (x.type === ev.type && x.player === ev.player) delete x[f.key]; })});
+  }
+  return out;
+}
+function showFixes(list) {
+  if (!list.length) return;
+  const box = body.appendChild(document.createElement("div"));
+  box.className = "fixes";
+  list.forEach((f, k) => {
+    const b = box.appendChild(document.createElement("button"));
+    b.type = "button"; b.className = "fix"; b.dataset.k = k; b.innerHTML = f.html;
+    b.addEventListener("click", () => { f.apply(); saveDraft(); renderEvents(); drawQuick(); quickChanged(); review(); });
+  });
+  box.querySelector(".fix").focus();
+}
+document.getElementById("review-open").addEventListener("click", review);
+async function review() {
+  if (!checkForm() || !checkEvents() || !checkQuick()) { if (dlg.open) dlg.close(); return; }  // a required input or event field is empty, or a number is wrong
   idemKey = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) + Date.now());
   saveBtn.textContent = SAVE_LABEL;
   saveOff(T("Scoring the round…"));
   body.innerHTML = "…";
-  dlg.showModal();
+  if (!dlg.open) dlg.showModal();
   let inp;
   const length = seriesLength();
   const cannot = T("Fix the problem above, then go back and review again.");
@@ -469,10 +553,13 @@ document.getElementById("review-open").addEventListener("click", async () => {
   let res;
   try { res = await api("POST", "/api/v1/games/" + G.id + "/score", inp); }
   catch (e) { body.innerHTML = `<p>${esc(T("Offline: points are computed when the network is back."))}</p>`; saveOff(null); return; }
-  if (res.status !== 200) { body.innerHTML = `<p class="error" role="alert">${esc(errorText(res))}</p>`; saveOff(cannot); return; }
+  if (res.status !== 200) {
+    if (keepTheOneThatCounts(res)) return review();
+    body.innerHTML = `<p class="error" role="alert">${esc(errorText(res))}</p>`; saveOff(cannot); showFixes(fixes(res)); return;
+  }
   body.innerHTML = breakdown(res.body);
   saveOff(null);
-});
+}
 // the series fills in the keys of its agreed length itself (series_length inputs)
 function seriesLength() {
   const length = {};
@@ -575,6 +662,11 @@ function paintMode() {
   if (form) for (const k of QKEYS) {
     const fs = form.querySelector(`fieldset[data-key="${CSS.escape(k)}"]`);
     if (fs) fs.hidden = PANEL || !q;
+  }
+  // inputs about the cards themselves (how the sake cup counts): card entry only
+  if (form) for (const k of QV.cards_only || []) {
+    const fs = form.querySelector(`fieldset[data-key="${CSS.escape(k)}"]`);
+    if (fs) fs.hidden = q;
   }
   drawQuick(); quickChanged();
 }
@@ -704,6 +796,29 @@ if (quickBox) {
     saveDraft(); quickChanged();
   });
 }
+/* quick Koi-Koi: two yaku of a "one of" group named together (Any 5 Tens beside Boar, Deer,
+   Butterfly): the engine says which one drops out (its rule); the page keeps the one that
+   counts, with the larger of the two counts when both count the same cards (koi-koi.md 4:
+   inside a "one of" category only the highest-valued yaku counts). True when it changed. */
+function keepTheOneThatCounts(res) {
+  if (!QV || QV.kind !== "yaku" || mode !== "quick") return false;
+  for (const e of (res.body && res.body.errors) || []) {
+    const p = e.player, mine = p && qs.declared[p];
+    if (!Array.isArray(mine) || e.field !== "declared." + p) continue;
+    const at = mine.findIndex(x => x.yaku === e.rule);
+    if (at < 0) continue;
+    const gone = mine.splice(at, 1)[0], chip = y => QV.yaku.find(x => x.id === y) || {};
+    const kept = mine.find(x => x.count !== undefined && gone.count !== undefined && chip(x.yaku).unit === chip(gone.yaku).unit);
+    if (kept) kept.count = Math.max(kept.count, gone.count);
+    const other = kept || mine.find(x => x.yaku !== gone.yaku);
+    toast(Thtml("Only one of them counts: %(yaku)s, not %(other)s",
+                {yaku: esc(other ? chip(other.yaku).name : ""), other: esc(chip(gone.yaku).name)}), 4000, true);
+    if (!mine.length) delete qs.declared[p];
+    saveDraft(); drawQuick();
+    return true;
+  }
+  return false;
+}
 /* quick entry left unfinished: said next to it, before review */
 function checkQuick() {
   if (!PANEL || mode !== "quick" || QV.kind !== "winner" || qs.winner) return true;
@@ -742,7 +857,10 @@ async function quickLive() {
   try { res = await api("POST", "/api/v1/games/" + G.id + "/score", Object.assign({players: P, dealer: C.dealer, carry: C.carry}, seriesLength(), rnd, RULES)); }
   catch (e) { line.textContent = T("Offline: points are computed when the network is back."); return; }
   if (n !== quickAsked || mode !== "quick") return;
-  if (res.status !== 200) { line.innerHTML = `<span class="error">${esc(errorText(res))}</span>`; return; }
+  if (res.status !== 200) {
+    if (keepTheOneThatCounts(res)) { quickChanged(); return; }
+    line.innerHTML = `<span class="error">${esc(errorText(res))}</span>`; return;
+  }
   const r = res.body;
   if (QV.kind === "yaku") {
     const st = (r.players || []).find(x => x.player === r.winner) || {points: 0};

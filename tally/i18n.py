@@ -16,6 +16,7 @@ from functools import lru_cache
 from flask_babel import get_locale, gettext
 from markupsafe import Markup, escape
 
+from . import josa
 from .cards import CARD, FLOWER_BY_ID
 
 
@@ -136,7 +137,8 @@ _AS_HTML = _AsHtml()
 def say(template: str, params: dict, fallback: str = "", html: bool = False) -> str:
     """The template in the reader's language, filled in (the English reason if it will not).
     A parameter that is itself a sentence ({template, params}) is said first; flower ids, card
-    slugs and combination names become their names in that language. ``html``: as HTML for a
+    slugs and combination names become their names in that language; a Korean particle written
+    in both forms after a parameter ("{player}이(가)") takes the one the name needs. ``html``: as HTML for a
     page, each string parameter (a player's name) in a <bdi>."""
     try:
         lang = language()
@@ -144,10 +146,20 @@ def say(template: str, params: dict, fallback: str = "", html: bool = False) -> 
                   else v if lang == "en" else _shown(k, v, lang)
                   for k, v in params.items()}
         if html:
-            return _AS_HTML.format_html(gettext(template), params)
-        return gettext(template).format(**params)
+            text = _AS_HTML.format_html(gettext(template), params)
+            return Markup(_finished(str(text), lang, html=True))
+        return _finished(gettext(template).format(**params), lang)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return fallback or template
+
+
+def _finished(text: str, lang: str, html: bool = False) -> str:
+    """A filled-in sentence as the reader gets it: a card slug the template itself names said
+    by the card's name, and in Korean each particle in the form its word takes."""
+    if "-" in text:
+        text = _slug_pattern().sub(lambda m: (escape if html else str)(
+            CARD[m[1]].names.get(lang) or CARD[m[1]].names.get("en", m[1])), text)
+    return josa.resolve(text) if lang == "ko" else text
 
 
 def _is_sentence(v) -> bool:
@@ -212,10 +224,69 @@ def signed(value) -> str:
         if value else number(0)
 
 
+# The currencies a table types (a code, a symbol or a word), and how each locale writes an
+# amount in them: Korean and Japanese put their word right after the number ("21,600원",
+# "2,200円"), English its symbol before it ("₩21,600"). Any other currency stays as typed,
+# after the amount.
+_CURRENCIES = {
+    "KRW": ("KRW", "₩", "원", "won", "ウォン"),
+    "JPY": ("JPY", "¥", "￥", "円", "엔", "yen", "えん"),
+}
+_WRITTEN = {
+    "KRW": {"ko": "{n}원", "ja": "{n}ウォン", "en": "₩{n}"},
+    "JPY": {"ko": "{n}엔", "ja": "{n}円", "en": "¥{n}"},
+}
+
+
+def _currency_code(currency: str):
+    c = currency.strip()
+    for code, spellings in _CURRENCIES.items():
+        if c in spellings or c.upper() == code or c.lower() in spellings:
+            return code
+    return None
+
+
 def money(value, currency: str = "") -> str:
-    """An amount of money (the settlement rounds it to cents): "1,800 ₩", "12.50 €"; the
-    cents only when there are some."""
+    """An amount of money (the settlement rounds it to cents) as the reader's locale writes
+    it: "21,600원", "2,200円", "₩1,800", "12.50 €"; the cents only when there are some."""
     from babel.numbers import format_decimal
     v = float(value or 0)
-    amount = format_decimal(v, "#,##0" if v.is_integer() else "#,##0.00", locale=_locale())
-    return f"{amount}\u00a0{currency}" if currency else amount
+    amount = format_decimal(abs(v), "#,##0" if v.is_integer() else "#,##0.00", locale=_locale())
+    sign = "-" if v < 0 else ""
+    code = _currency_code(currency) if currency else None
+    if code:
+        lang = str(_locale()).split("_")[0]
+        return sign + _WRITTEN[code].get(lang, _WRITTEN[code]["en"]).format(n=amount)
+    return f"{sign}{amount}\u00a0{currency}" if currency else sign + amount
+
+
+def particles_in_pages(env) -> None:
+    """The pages' gettext (``_``) in Korean: a particle written in both forms after a
+    parameter ("%(name)s이(가)") takes the one the name needs, as in ``say``."""
+    from jinja2 import pass_context
+    gettext_of_page = env.globals["gettext"]
+
+    @pass_context
+    def gettext_said(context, string, **variables):
+        rv = gettext_of_page(context, string, **variables)
+        if language() != "ko":
+            return rv
+        return Markup(josa.resolve(str(rv))) if isinstance(rv, Markup) else josa.resolve(rv)
+
+    env.globals["gettext"] = gettext_said
+
+
+@lru_cache(maxsize=1)
+def _slug_pattern():
+    return re.compile(r"(?<![A-Za-z0-9_-])(" + "|".join(
+        sorted(map(re.escape, CARD), key=len, reverse=True)) + r")(?![A-Za-z0-9_-])")
+
+
+def cards_named(text: str, lang: str | None = None) -> str:
+    """A text the engine wrote with card slugs in it ("all of: pine-crane, plum-warbler"),
+    each slug said by the card's name in the reader's language."""
+    if not text or "-" not in text:
+        return text
+    lang = lang or language()
+    return _slug_pattern().sub(
+        lambda m: CARD[m[1]].names.get(lang) or CARD[m[1]].names.get("en", m[1]), text)

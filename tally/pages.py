@@ -22,7 +22,8 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import Babel, gettext
 from werkzeug.exceptions import HTTPException, default_exceptions
 
-from .i18n import isolated, money, number, said_of, signed, who
+from .i18n import (cards_named, isolated, money, number, particles_in_pages, said_of,
+                   signed, who)
 from .api.views import unchanged_since
 from .api import ratelimit
 
@@ -83,6 +84,7 @@ def init_app(app) -> None:
     # tojson keeps the order of keys: a stored round's maps are ordered (a Hana-Rumi
     # combination names its melder first), and the record page fills its widgets from them
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}
+    particles_in_pages(app.jinja_env)  # ko: "{name}이(가)" -> the one particle the name takes
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["num"] = number  # counts and scores as the locale writes them
     app.jinja_env.filters["signed"] = signed  # chips won or lost: "+1,800"
@@ -124,8 +126,9 @@ def money_of(cfg):
 
 def tr(text: str) -> str:
     """Translate a string the engine has only in English (option descriptions, preset
-    descriptions, event labels); unknown strings stay English."""
-    return gettext(text) if text else ""
+    descriptions, event labels); unknown strings stay English. A card slug in it is said by
+    the card's name ("all of: pine-crane" -> "all of: Pine with crane", 松に鶴, 송학 광)."""
+    return cards_named(gettext(text)) if text else ""
 
 
 def name_in(names: dict, lang: str | None = None) -> str:
@@ -183,18 +186,31 @@ def choice_label(value) -> str:
     return str(value).replace("_", " ")
 
 
-def input_views(game, rules=None, keep=()) -> list[dict]:
+# inputs no table needs on the phone (issue 24, item 7): an engine switch for worked examples
+PAGE_HIDDEN_INPUTS = ("check_calls",)
+# inputs that exist only with this many people or more (Go-Stop's 4-7-player sitting out)
+LEAST_PLAYERS = {"sitting_out": 4}
+# inputs about the captured cards themselves: card entry only, never quick entry
+CARD_ONLY_INPUTS = ("sake_as",)
+
+
+def input_views(game, rules=None, keep=(), players=None) -> list[dict]:
     """The game's round inputs (``Game.inputs``) as the record page draws them, labels in the
     page's language. ``series_length`` inputs are left out: the session fills them in; so is,
     with ``rules``, an input of a house rule that is off (``InputDef.requires``) unless the
     round being edited holds it (``keep``). Keys the game's ``round_example`` shows but no
-    InputDef declares yet are offered as JSON."""
+    InputDef declares yet are offered as JSON. Neither are, unless ``keep`` holds them, the
+    inputs of ``PAGE_HIDDEN_INPUTS`` nor, with ``players`` (how many the session has), those
+    needing more people (``LEAST_PLAYERS``)."""
     views, known = [], {game.pile_key, *ROUND_KEYS}
     for i in game.inputs:
         known.add(i.key)
         if i.kind == "series_length":
             continue
         if rules is not None and i.key not in keep and not i.possible(rules):
+            continue
+        if i.key not in keep and (i.key in PAGE_HIDDEN_INPUTS or (
+                players is not None and players < LEAST_PLAYERS.get(i.key, 0))):
             continue
         example = (game.round_example or {}).get(i.key)
         if i.per_player and isinstance(example, dict) and example:
@@ -255,7 +271,7 @@ def input_spec(game, i) -> dict:
     return spec
 
 
-def game_view(game, rules=None, keep=(), keep_inputs=()) -> dict:
+def game_view(game, rules=None, keep=(), keep_inputs=(), players=None) -> dict:
     """What the record page's script needs about a game, in the page's language.
 
     With ``rules`` (the session's resolved house rules), only the events those rules make
@@ -269,7 +285,7 @@ def game_view(game, rules=None, keep=(), keep_inputs=()) -> dict:
         "pile_key": game.pile_key,
         # the form's inputs (drawn by the template) and the keys the session fills in itself
         "inputs": [{k: v[k] for k in ("key", "kind", "per_player", "required", "spec")}
-                   for v in input_views(game, rules, keep_inputs)],
+                   for v in input_views(game, rules, keep_inputs, players)],
         "series_keys": [i.key for i in game.inputs if i.kind == "series_length"],
         # whether a player with nothing tapped is sent as an empty pile: as the game's example
         # round does (Oicho-Kabu: only the dealer holds a hand, the others bet)
@@ -278,16 +294,39 @@ def game_view(game, rules=None, keep=(), keep_inputs=()) -> dict:
         "yaku": {y.id: name_in(y.names) for y in game.yaku},
         # each field drawn by static/inputs.js from its InputDef (EventDef.inputs)
         "events": [{"id": e.id, "label": event_label(e.id), "description": tr(e.description),
-                    "fields": [input_spec(game, i) for i in e.inputs],
+                    # a field of a house rule that is off is not shown (Koi-Koi's "the
+                    # 3-point minimum forced the call" without the minimum)
+                    "fields": [input_spec(game, i) for i in e.inputs
+                               if rules is None or i.possible(rules)],
                     "per_player": e.per_player} for e in events],
         "cards": {c.slug: name_in(c.names) for c in CardSet(game.deck)},
-        "flowers": [{"id": f.id, "name": name_in(f.names)} for f in FLOWERS],
+        # each flower's month number in the game's own order (Korean games: willow is 12)
+        "flowers": [{"id": f.id, "name": name_in(f.names),
+                     "month": f.month_kr if korean_order(game) else f.month_jp}
+                    for f in FLOWERS],
+        # the events that end a round: a call or any other event added after one of them goes
+        # before it (issue 24: a shaking said after the Stop, a forgotten koi-koi)
+        "ends": [e.id for e in events if e.id in ROUND_ENDS],
+        # a month nobody said may be filled in only where the month changes no payment
+        # (go-stop.md 3.6: a paulownia or willow shaking is x4 under that variant)
+        "guess_month": not _month_pays(game, rules),
         "quick": quick_view(game, rules),
         # the calls a table says aloud (Koi-Koi's koi-koi and stop, Go-Stop's go and stop):
         # kept on screen beside Review for the selected player
         "calls": [e.id for e in events[:2] if e.per_player]
         if any(e.id == "stop" for e in events[:2]) else [],
     }
+
+
+def _month_pays(game, rules) -> bool:
+    """Whether the month of a shaking changes the payment under these rules."""
+    return rules is not None and any(o.id == "heundeum_paulownia_willow_x4" and rules[o.id]
+                                     for o in game.options)
+
+
+# the events after which a round has ended (Go-Stop 5.3, Koi-Koi's stop): nothing the table
+# adds later belongs after them
+ROUND_ENDS = ("stop", "nagari", "four_in_hand", "void_deal", "four_on_table", "misdeal")
 
 
 # Quick entry (issue 9): the round keys that stand for a player's cards, said at the table.
@@ -310,7 +349,8 @@ def quick_view(game, rules=None) -> dict | None:
     keys = [i.key for i in game.inputs if i.key in QUICK_KEYS]
     if not keys:
         return None
-    view = {"keys": keys, "kind": "form", "deck": deck_check(game)}
+    view = {"keys": keys, "kind": "form", "deck": deck_check(game),
+            "cards_only": [i.key for i in game.inputs if i.key in CARD_ONLY_INPUTS]}
     declared = next((i for i in game.inputs if i.key == "declared"), None)
     fields = {f.key: f for f in (declared.item.fields if declared and declared.item else
                                  declared.fields if declared else ())}
@@ -395,6 +435,8 @@ def js_strings() -> dict:
         "%(name)s's yaku", "Winner", "Points", "Go", "Penalties", "Less", "Move up",
         "More", "If %(name)s stops now: %(n)s points", "Card points: %(n)s of %(of)s",
         "Tap the winner first",
+        # issue 24: quick Koi-Koi keeps the one yaku of a "one of" group that counts
+        "Only one of them counts: %(yaku)s, not %(other)s",
     ]
     return {w: gettext(w) for w in words}
 
@@ -782,7 +824,7 @@ def record(session_id):
         "session": session_id, "token": token, "version": row["version"],
         "config": cfg.to_dict(),
         "game": game_view(game, rules, keep=_event_types(editing["input"] if editing else None),
-                          keep_inputs=kept_inputs),
+                          keep_inputs=kept_inputs, players=len(cfg.players)),
         "dealer": editing["dealer"] if editing else state["dealer"],
         "carry": editing["carry_in"] if editing else state["carry"],
         "month": editing["month"] if editing else state["month"],
@@ -792,7 +834,7 @@ def record(session_id):
     resp = current_app.make_response(render_template(
         "pages/record.html", ctx=ctx, g_game=game, rows=month_rows(game), cfg=cfg,
         korean=korean_order(game), session_id=session_id, token=token, seq=seq,
-        inputs=input_views(game, rules, kept_inputs), player_choices=[{"value": p, "label": p} for p in cfg.players],
+        inputs=input_views(game, rules, kept_inputs, len(cfg.players)), player_choices=[{"value": p, "label": p} for p in cfg.players],
         month=ctx["month"], dealer=ctx["dealer"], state=state))
     return _no_store(resp)
 

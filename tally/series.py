@@ -766,6 +766,8 @@ def standings(series: Iterable[Mapping]) -> dict:
             who = ident.get(t["player"], t["player"])
             for r in rec(who, s["game"]):
                 r["series_played"] += 1
+                # "Series won 0 / 1" counts finished series only (issue 24)
+                r["series_finished"] += 1 if s.get("complete") else 0
                 r["net_chips"] = _tidy(r["net_chips"] + t["chips"])
                 r["rounds_won"] += t["rounds_won"]
                 if s.get("complete") and t["player"] in summ["leaders"]:
@@ -801,6 +803,7 @@ def standings_of(rows: Iterable[Mapping]) -> dict:
         for name, (chips, rounds_won) in st["totals"].items():
             for r in _records(people, ident.get(name, name), s["game"]):
                 r["series_played"] += 1
+                r["series_finished"] += 1 if st["complete"] else 0
                 r["net_chips"] = _tidy(r["net_chips"] + chips)
                 r["rounds_won"] += rounds_won
                 if st["complete"] and name in st["leaders"]:
@@ -836,7 +839,8 @@ def _ranked(people: dict) -> dict:
 
 
 def _blank(who, game=None):
-    d = {"player": who, "series_played": 0, "series_won": 0, "rounds_played": 0,
+    d = {"player": who, "series_played": 0, "series_finished": 0, "series_won": 0,
+         "rounds_played": 0,
          "rounds_won": 0, "chips_won": 0, "chips_lost": 0, "net_chips": 0,
          "biggest_round": None, "_yaku": {}}
     if game is None:

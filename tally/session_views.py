@@ -76,7 +76,11 @@ def chart_svg(data: dict) -> Markup:
                    f'y2="{y(v):.1f}"/><text class="ax" x="{LEFT - 4}" y="{y(v) + 4:.1f}" '
                    f'text-anchor="end">{escape(signed(v))}</text>')
     months = data["months"]
-    for i in sorted({1, n} if n else set()):
+    # every month on the axis (issue 24: only the first and last were said), one in `step`
+    # past 12, the last always, never crowding it
+    step = max(1, -(-n // 12))
+    ticks = {i for i in range(1, n + 1, step) if n - i == 0 or n - i >= step} | ({n} if n else set())
+    for i in sorted(ticks):
         out.append(f'<text class="ax" x="{x(i):.1f}" y="{H - 6}" text-anchor="middle">'
                    f'{escape(number(months[i]))}</text>')
     for k, ln in enumerate(lines):

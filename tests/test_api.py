@@ -405,10 +405,17 @@ def test_export_csv(client):
     assert r.status_code == 200 and r.mimetype == "text/csv"
     rows = list(csv.DictReader(io.StringIO(r.get_data(as_text=True))))
     assert len(rows) == 4  # 2 rounds x 2 players
-    assert [(x["round"], x["player"], x["points"], x["chips"]) for x in rows] == [
+    assert [(x["Round"], x["Player"], x["Points"], x["Chips"]) for x in rows] == [
         ("1", "A", "5", "5"), ("1", "B", "0", "-5"), ("2", "A", "0", "-2"),
         ("2", "B", "2", "2")]
-    assert rows[0]["yaku"] == "akatan=5"
+    # issue 23: player words, not ids ("akatan=5"), in the reader's language
+    assert rows[0]["Combinations"] == "3 Poetry Ribbons 5" and rows[0]["Game"] == "Koi-Koi"
+    assert rows[0]["Role"] == "winner"
+    ko = client.get(s.url("/export.csv", s.read), headers={"Accept-Language": "ko"})
+    ko_rows = list(csv.DictReader(io.StringIO(ko.get_data(as_text=True))))
+    assert ko_rows[0]["판"] == "1" and ko_rows[0]["족보"] == "홍단 5" and ko_rows[0]["역할"] == "승자"
+    ja = client.get(s.url("/export.csv", s.read), headers={"Accept-Language": "ja"})
+    assert list(csv.reader(io.StringIO(ja.get_data(as_text=True))))[1][10] == "赤短 5"
 
 
 def test_share_links_and_qr_codes(client, app):

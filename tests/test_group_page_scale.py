@@ -204,7 +204,7 @@ def standings_on_page(html: str) -> list[dict]:
         cwon, clost = pair("chips")
         out.append({"player": who, "net_chips": float(re.search(
             r'data-chips="([^"]+)"', body).group(1)), "series_won": won,
-            "series_played": played, "rounds_won": rwon, "rounds_played": rplayed,
+            "series_finished": played, "rounds_won": rwon, "rounds_played": rplayed,
             "chips_won": cwon, "chips_lost": clost})
     return out
 
@@ -213,7 +213,8 @@ def standings_of_api(big, **q) -> list[dict]:
     qs = "".join(f"&{k}={v}" for k, v in q.items())
     r = big["client"].get(f"/api/v1/groups/{big['id']}/standings?t={big['token']}{qs}")
     assert r.status_code == 200, r.json
-    keys = ("net_chips", "series_won", "series_played", "rounds_won", "rounds_played",
+    # the page's "Series won 1 / 2" counts finished series only (issue 24)
+    keys = ("net_chips", "series_won", "series_finished", "rounds_won", "rounds_played",
             "chips_won", "chips_lost")
     return [{"player": p["player"], **{k: float(p[k]) for k in keys}}
             for p in r.json["players"]]

@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 from tally import GAMES
 from tally.cards import CARD, FLOWER_CARDS, CardSet
 from tally.pages import HERE, game_view, js_strings, korean_order, month_rows
+from tally.i18n import cards_named
 from tally.web import create_app
 
 MAIN = ("koi-koi", "go-stop", "hachi-hachi")
@@ -111,7 +112,7 @@ def test_catalogues_are_compiled_into_the_instance_folder(app):
 
 
 def test_language_from_query_cookie_and_browser(client):
-    assert "セッションを始める" in client.get("/?lang=ja").get_data(as_text=True)
+    assert "対局を始める" in client.get("/?lang=ja").get_data(as_text=True)
     r = client.get("/?lang=ko")
     assert "새 게임 시작" in r.get_data(as_text=True)
     assert "lang=ko" in r.headers["Set-Cookie"]
@@ -307,10 +308,13 @@ def test_every_game_can_be_recorded(client, game_id):
     for e in ctx["game"]["events"]:
         assert e["label"][:1].isupper() and "_" not in e["label"], e
     # every declared input has its control; the series' length is never asked, nor an
-    # input of a house rule that is off (InputDef.requires)
+    # input of a house rule that is off (InputDef.requires), nor (issue 24) the engine's
+    # switch for worked examples or an input for more people than the session has
+    from tally.pages import LEAST_PLAYERS, PAGE_HIDDEN_INPUTS
     for i in g.inputs:
         assert (f'<fieldset class="inp" data-key="{i.key}"' in text) == \
-            (i.kind != "series_length" and i.possible(rules)), i.key
+            (i.kind != "series_length" and i.possible(rules) and i.key not in PAGE_HIDDEN_INPUTS
+             and n >= LEAST_PLAYERS.get(i.key, 0)), i.key
     assert "Other round details (JSON)" not in text or any(
         k not in {i.key for i in g.inputs} | {"players", "dealer", "carry", "events", g.pile_key}
         for k in g.round_example or {})
@@ -436,7 +440,8 @@ def test_session_page_shows_notes_and_choices_in_the_readers_language(client):
     assert 'class="steps choices"' in text and 'class="steps notes"' in text
     assert "柳に小野道風、柳に燕" in text and "willow-rainman, " not in text  # not the slugs
     en = shown(client.get(f"/s/{s['id']}?t={s['read_token']}&lang=en").get_data(as_text=True))
-    assert "willow-rainman, willow-swallow stand in for pine" in en
+    # issue 23: English names the cards too, not by slug
+    assert "Willow with rain man, Willow with swallow stand in for pine" in en
 
 
 # the round keys that used to be typed as JSON, each now drawn as a widget (static/inputs.js)
@@ -473,7 +478,7 @@ def test_structured_inputs_are_widgets_not_json_boxes(client, game_id, key):
     assert {k for k, _ in roots} == {i.kind}
     spec = next(x for x in ctx["game"]["inputs"] if x["key"] == key)["spec"]
     assert spec["kind"] == i.kind and spec["per_player"] == i.per_player
-    assert spec["label"] == i.description
+    assert spec["label"] == cards_named(i.description, "en")  # cards by name (issue 23)
     if i.item is not None:
         assert spec["item"]["kind"] == i.item.kind and spec["item"]["label"] == i.item.description
     if i.fields:

@@ -145,7 +145,7 @@ def test_the_rules_page_of_a_session_says_its_preset_and_values_in_words(client)
         "game": "koi-koi", "players": ["Aki", "Bo"], "preset": "koikoi_ai",
         "options": {"first_to_50": True, "steal_points_bank": 40}})
     s = r.get_json()
-    for lang, name in (("en", "KoiKoi-AI's rules"), ("ja", "KoiKoi-AI のルール"),
+    for lang, name in (("en", "KoiKoi-AI's rules"), ("ja", "KoiKoi-AIのルール"),
                        ("ko", "KoiKoi-AI 규칙")):
         page = client.get(f"/games/koi-koi/rules?s={s['id']}&t={s['read_token']}&lang={lang}"
                           ).get_data(as_text=True)

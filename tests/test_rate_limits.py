@@ -247,9 +247,9 @@ def test_the_429_is_said_in_the_readers_language(make_app):
     create(client)
     r = create(client, headers={"Accept-Language": "ja"})
     assert r.status_code == 429
-    assert "新しいセッション" in error(r)["said"]
+    assert "新しい対局" in error(r)["said"]
     r = create(client, headers={"Accept-Language": "ko"})
-    assert "새 세션" in error(r)["said"]
+    assert "새 게임" in error(r)["said"]
 
 
 def test_every_new_sentence_has_japanese_and_korean():

@@ -172,21 +172,22 @@ def test_an_earlier_page_is_polled_at_its_own_rounds(client, long_session):
 # ------------------------------------------------------------------ 3. locale formats
 
 def test_money_months_and_plurals_follow_the_locale(client):
-    # a chip is worth 360 won: Aki's akatan (5 chips) is 1,800 ₩
+    # a chip is worth 360 won: Aki's akatan (5 chips) is ₩1,800; each locale writes won its own
+    # way (issue 23: "3,600원", "3,600ウォン")
     s = new_session(client, chip_value=360, currency="₩")
     add(client, s, AKATAN)
     en = text_of(page(client, s, lang="en"))
-    assert "+5 chips · 1,800 ₩" in en
+    assert "+5 chips · ₩1,800" in en
     assert "5 points · 1 round won" in en and "0 points · 0 rounds won" in en
-    assert "Bo → Aki 5 chips (1,800 ₩)" in en
+    assert "Bo → Aki 5 chips (₩1,800)" in en
     assert "Month 2 / 12" in en and "Month 1" in en
     add(client, s, AKATAN)
     en = text_of(page(client, s, lang="en"))
-    assert "10 points · 2 rounds won" in en and "3,600 ₩" in en
+    assert "10 points · 2 rounds won" in en and "₩3,600" in en
     ja = text_of(page(client, s, lang="ja"))
-    assert "3月 / 12" in ja and "2回勝ち" in ja and "+10 チップ · 3,600 ₩" in ja
+    assert "3月 / 12" in ja and "2回勝ち" in ja and "+10 チップ · 3,600ウォン" in ja
     ko = text_of(page(client, s, lang="ko"))
-    assert "3월 / 12" in ko and "2판 승" in ko and "+10 칩 · 3,600 ₩" in ko
+    assert "3월 / 12" in ko and "2판 승" in ko and "+10 칩 · 3,600원" in ko
 
 
 def test_chips_and_points_are_never_on_one_line(client):

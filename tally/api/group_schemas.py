@@ -49,7 +49,8 @@ class GroupYakuCount(Base):
 class Record(Base):
     player = fields.String()
     game = fields.String(metadata={"description": "per-game records only"})
-    series_played = fields.Integer()
+    series_played = fields.Integer(metadata={"description": "series taken part in, finished or not"})
+    series_finished = fields.Integer(metadata={"description": "of those, the finished ones"})
     series_won = fields.Integer()
     rounds_played = fields.Integer()
     rounds_won = fields.Integer()

@@ -617,20 +617,54 @@ class _SafeWriter:
         self._w.writerow([csv_cell(v) for v in row])
 
 
+# The spreadsheet's columns, said in the reader's language (issue 23: a spreadsheet shows
+# player words; the ids stay in export.json)
+CSV_COLUMNS = ("Session", "Game", "Round", "Month", "Dealer", "Player", "Role", "Base points",
+               "Points", "Chips", "Combinations", "Winner")
+
+
+def _money_cell(amount):
+    """An amount of money as a spreadsheet number: cents at most, no trailing ".0"."""
+    amount = round(amount, 2)
+    return int(amount) if amount == int(amount) else amount
+
+
 def csv_of(doc: dict) -> str:
+    from flask import has_request_context
+    from flask_babel import gettext
+    if not has_request_context():  # the CLI's export: English
+        lang, gettext = "en", (lambda text: text)
+    else:
+        lang = language()
     buf = io.StringIO()
     w = _SafeWriter(buf)
-    w.writerow(["session", "game", "round", "month", "dealer", "player", "role", "base_points",
-                "points", "chips", "yaku", "winner"])
+    # issue 24: the money each row means, when the session has a chip value or a currency
+    cfg = doc["config"]
+    value, currency = cfg.get("chip_value", 1), cfg.get("currency") or ""
+    with_money = value != 1 or bool(currency)
+    w.writerow([gettext(c) for c in CSV_COLUMNS] + (
+        [f"{gettext('Money')} ({currency})" if currency else gettext("Money")]
+        if with_money else []))
+    game = GAMES.get(doc["config"]["game"])
+    game_name = (game.names.get(lang) or gettext(game.names["en"])) if game else \
+        doc["config"]["game"]
+
+    def yaku_name(y):
+        names = y.get("names") or {}
+        return names.get(lang) or gettext(names.get("en") or y.get("name") or y["id"])
+
     nets = {r["seq"]: r["net"] for r in doc["summary"]["rounds"]}
     for r in doc["results"]:
         res = r["result"]
         for ps in res.get("players") or ():
-            yaku = ";".join(f"{y['id']}={y['points']}" for y in ps.get("yaku") or ())
-            w.writerow([doc["id"], doc["config"]["game"], r["seq"], r["month"], r["dealer"],
-                        ps["player"], ps.get("role", ""), ps.get("base_points", ""),
+            yaku = ", ".join(f"{yaku_name(y)} {y['points']}" for y in ps.get("yaku") or ())
+            role = ps.get("role") or ""
+            w.writerow([doc["id"], game_name, r["seq"], r["month"], r["dealer"],
+                        ps["player"], gettext(role) if role else "", ps.get("base_points", ""),
                         ps.get("points", ""), nets.get(r["seq"], {}).get(ps["player"], 0),
-                        yaku, res.get("winner") or ""])
+                        yaku, res.get("winner") or ""] + (
+                [_money_cell(nets.get(r["seq"], {}).get(ps["player"], 0) * value)]
+                if with_money else []))
     return buf.getvalue()
 
 

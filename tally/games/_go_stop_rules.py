@@ -302,9 +302,9 @@ PRESETS = (
 )
 # what a table calls each preset (the pages show these, never the id)
 PRESET_NAMES = {
-    "pagat": {"en": "Pagat's rules", "ja": "Pagat のルール", "ko": "Pagat 규칙"},
+    "pagat": {"en": "Pagat's rules", "ja": "Pagatのルール", "ko": "Pagat 규칙"},
     "book": HANAMI_BOOK,
-    "encyclopedia": {"en": "Wikipedia's rules", "ja": "Wikipedia のルール", "ko": "위키백과 규칙"},
+    "encyclopedia": {"en": "Wikipedia's rules", "ja": "Wikipediaのルール", "ko": "위키백과 규칙"},
     "korean_apps": {"en": "The Korean apps' rules", "ja": "韓国アプリのルール",
                     "ko": "한국 앱 규칙"},
     "gostop_ts": {"en": "The gostop-ts app", "ja": "gostop-ts アプリ", "ko": "gostop-ts 앱"},

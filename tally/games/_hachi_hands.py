@@ -36,15 +36,15 @@ class ChaffCombo:
 
 # Section 3.9 table "Chaff Combos". Each row describes the whole 7-card hand (A9: exact).
 CHAFF_COMBOS = (
-    ChaffCombo("chaff_two_ribbons_five_chaff", "Any 2 Ribbons & Any 5 Chaffs", "赤 (aka)", 20,
+    ChaffCombo("chaff_two_ribbons_five_chaff", "Any 2 Ribbons & Any 5 Chaffs", "赤", 20,
                5, RIBBONS & ~WILLOW, False),
-    ChaffCombo("chaff_one_ribbon_six_chaff", "Any 1 Ribbon & Any 6 Chaffs", "短一 (tan-ichi)",
+    ChaffCombo("chaff_one_ribbon_six_chaff", "Any 1 Ribbon & Any 6 Chaffs", "短一",
                30, 6, RIBBONS & ~WILLOW, False),
-    ChaffCombo("chaff_one_ten_six_chaff", "Any 1 Ten & Any 6 Chaffs", "十一 (tō-ichi)", 30, 6,
+    ChaffCombo("chaff_one_ten_six_chaff", "Any 1 Ten & Any 6 Chaffs", "十一", 30, 6,
                TENS & ~WILLOW, False),
-    ChaffCombo("chaff_one_bright_six_chaff", "Any 1 Bright & Any 6 Chaffs", "光一 (pika-ichi)",
+    ChaffCombo("chaff_one_bright_six_chaff", "Any 1 Bright & Any 6 Chaffs", "光一",
                40, 6, DRY_BRIGHTS, True),
-    ChaffCombo("chaff_seven_chaff", "Any 7 Chaffs", "空素 (karasu)", 40, 7, 0, False),
+    ChaffCombo("chaff_seven_chaff", "Any 7 Chaffs", "空素", 40, 7, 0, False),
 )
 CHAFF_BY_ID = {c.id: c for c in CHAFF_COMBOS}
 
@@ -62,28 +62,28 @@ class SuitCombo:
 
 # Section 3.9 table "Suit Combos" (B p.90, QR p.217).
 SUIT_COMBOS = (
-    SuitCombo("suit_three_of_a_kind", "Any 3 of a Kind", "三本 (sanbon)", 20, 0, ("any",), 0),
-    SuitCombo("suit_greater_wisteria", "Greater: Any 3 Wisteria", "立三本 (tate-sanbon)", 30, 0,
+    SuitCombo("suit_three_of_a_kind", "Any 3 of a Kind", "三本", 20, 0, ("any",), 0),
+    SuitCombo("suit_greater_wisteria", "Greater: Any 3 Wisteria", "立三本", 30, 0,
               ("wisteria",), 0),
-    SuitCombo("suit_greater_iris", "Greater: Any 3 Iris", "立三本 (tate-sanbon)", 30, 0,
+    SuitCombo("suit_greater_iris", "Greater: Any 3 Iris", "立三本", 30, 0,
               ("iris",), 0),
-    SuitCombo("suit_greater_clover", "Greater: Any 3 Lespedeza", "立三本 (tate-sanbon)", 30, 0,
+    SuitCombo("suit_greater_clover", "Greater: Any 3 Lespedeza", "立三本", 30, 0,
               ("clover",), 0),
     SuitCombo("suit_greater_paulownia_chaff", "Greater: 3 Paulownia Chaffs",
-              "立三本 (tate-sanbon)", 30, 0, ("paulownia",), 0),
-    SuitCombo("suit_three_pairs", "Any 3 Pairs", "喰付 (kuttsuki)", 40, 0, (), 3),
-    SuitCombo("suit_four_of_a_kind", "Any 4 of a Kind", "手四 (teshi)", 60, 1, (), 0),
+              "立三本", 30, 0, ("paulownia",), 0),
+    SuitCombo("suit_three_pairs", "Any 3 Pairs", "喰付", 40, 0, (), 3),
+    SuitCombo("suit_four_of_a_kind", "Any 4 of a Kind", "手四", 60, 1, (), 0),
     SuitCombo("suit_two_three_of_a_kind", "Any 3 of a Kind & Any 3 of a Kind",
-              "二三本 (futa-sanbon)", 60, 0, ("any", "any"), 0),
+              "二三本", 60, 0, ("any", "any"), 0),
     SuitCombo("suit_three_of_a_kind_and_greater", "Any 3 of a Kind & Any Greater",
-              "三本立三本 (sanbon-tate-sanbon)", 70, 0, ("greater", "any"), 0),
+              "三本立三本", 70, 0, ("greater", "any"), 0),
     SuitCombo("suit_three_of_a_kind_two_pairs", "Any 3 of a Kind & Any 2 Pairs",
-              "はねけん (haneken)", 70, 0, ("any",), 2),
+              "はねけん", 70, 0, ("any",), 2),
     SuitCombo("suit_greater_and_greater", "Any Greater & Any Greater",
-              "二立三本 (futa-tate-sanbon)", 80, 0, ("greater", "greater"), 0),
+              "二立三本", 80, 0, ("greater", "greater"), 0),
     SuitCombo("suit_four_of_a_kind_one_pair", "Any 4 of a Kind & Any 1 Pair",
-              "一二四 (ichi-ni-shi)", 80, 1, (), 1),
-    SuitCombo("suit_four_and_three", "Any 4 of a Kind & Any 3 of a Kind", "四三 (shisō)", 200,
+              "一二四", 80, 1, (), 1),
+    SuitCombo("suit_four_and_three", "Any 4 of a Kind & Any 3 of a Kind", "四三", 200,
               1, ("any",), 0),
 )
 SUIT_BY_ID = {s.id: s for s in SUIT_COMBOS}

@@ -47,23 +47,23 @@ S16_CHAFF = CHAFFS | WILLOW  # simple_16_yaku: any willow card may count as a ch
 # ---------------------------------------------------------------------------------------
 # Captured combinations (section 4). (id, en, ja, points, cards, group)
 YAKU_ROWS = (
-    ("five_brights", "5 Brights", "五光 (gokō)", 120, BRIGHTS, "bright"),
-    ("four_dry_brights", "4 Dry Brights (excluding Rain)", "四光 (shikō)", 100, DRY_BRIGHTS,
+    ("five_brights", "5 Brights", "五光", 120, BRIGHTS, "bright"),
+    ("four_dry_brights", "4 Dry Brights (excluding Rain)", "四光", 100, DRY_BRIGHTS,
      "bright"),
-    ("poetry_ribbons", "3 Poetry Ribbons", "赤短 (aka-tan)", 70, POETRY_RIBBONS, ""),
-    ("purple_ribbons", "3 Purple Ribbons", "青短 (ao-tan)", 70, BLUE_RIBBONS, ""),
-    ("seven_dry_ribbons", "Any 7 Dry Ribbons (excluding Rain)", "七短 (nana-tan)", 100,
+    ("poetry_ribbons", "3 Poetry Ribbons", "赤短", 70, POETRY_RIBBONS, ""),
+    ("purple_ribbons", "3 Purple Ribbons", "青短", 70, BLUE_RIBBONS, ""),
+    ("seven_dry_ribbons", "Any 7 Dry Ribbons (excluding Rain)", "七短", 100,
      RIBBONS, ""),
-    ("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶 (inoshikachō)", 70, INO_SHIKA_CHO,
+    ("boar_deer_butterfly", "Boar, Deer, Butterfly", "猪鹿蝶", 70, INO_SHIKA_CHO,
      ""),
-    ("simple_16_yaku", "Simple 16 Yaku", "素十六 (su-jūroku)", 120, S16_CHAFF, ""),
+    ("simple_16_yaku", "Simple 16 Yaku", "素十六", 120, S16_CHAFF, ""),
 )
 YAKU_POINTS = {r[0]: r[3] for r in YAKU_ROWS}
 YAKU_NAMES = {r[0]: {"en": r[1], "ja": r[2]} for r in YAKU_ROWS}
 
 FIELDS = {  # section 3.8
     "small_field": ("Small Field", "小場", 1),
-    "large_field": ("Large Field", "大場 (ōba)", 2),
+    "large_field": ("Large Field", "大場", 2),
     "grand_field": ("Grand Field", "絶場", 4),
 }
 FIELD_BRIGHT_MULT = {"pine-crane": 2, "cherry-curtain": 2, "pampas-moon": 2,
@@ -72,17 +72,17 @@ PASS_PENALTY = (10, 15, 20)  # section 3.4
 RESPONSIBILITY_YAKU = ("four_dry_brights", "poetry_ribbons", "purple_ribbons")
 
 ACHIEVEMENTS = (  # section 5.5: (id, en, ja, points in words)
-    ("eighty_nine_plus_chaff", "89 Plus Chaff", "抜け役 (nuke-yaku)",
+    ("eighty_nine_plus_chaff", "89 Plus Chaff", "抜け役",
      "10 from each active opponent (non-bright chaff combo and TCV >= 89)"),
     ("captured_suit", "Captured Suit", "",
      "10 per fully captured claimed triple, from each active opponent"),
-    ("hachi_hachi_88", "88 Hachi-Hachi", "総八 (sōhachi)",
+    ("hachi_hachi_88", "88 Hachi-Hachi", "総八",
      "dealer takes 100 from each active opponent; cancels the rest (no-yaku rounds)"),
-    ("one_sixty_eight_plus", "168 Plus", "二た八 (futa-hachi)",
+    ("one_sixty_eight_plus", "168 Plus", "二た八",
      "100 + 10 per point over 168 from each active opponent; cancels the rest"),
-    ("simple_16", "Simple 16", "素十六 (su-jūroku)",
+    ("simple_16", "Simple 16", "素十六",
      "120 + 20 per chaff over 16 from each active opponent; cancels the rest"),
-    ("blind_stay", "Blind Stay", "見ず転 (mizuten)",
+    ("blind_stay", "Blind Stay", "見ず転",
      "Blind Stay Dealer with TCV >= 89 takes 10 from every other seated player"),
     ("failed_blind_stay", "Failed Blind Stay", "",
      "Blind Stay Dealer with TCV < 89 in a no-yaku round pays 10 to each active opponent"),

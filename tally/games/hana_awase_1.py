@@ -71,7 +71,7 @@ def score_round(rnd, c: Compiled):
 
 GAME = Game(
     id="hana-awase-1",
-    names={"en": "Hana-Awase 1", "ja": "花合わせ"},
+    names={"en": "Hana-Awase 1", "ja": "花合わせ・その1"},
     family="capture",
     players=(3, 4),
     deck=FULL_DECK,

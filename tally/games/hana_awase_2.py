@@ -161,7 +161,7 @@ def score_round(rnd, c: Compiled):
 
 GAME = Game(
     id="hana-awase-2",
-    names={"en": "Hana-Awase 2", "ja": "花合わせ"},
+    names={"en": "Hana-Awase 2", "ja": "花合わせ・その2 (88点基準)"},
     family="capture",
     players=(3, 3),
     deck=FULL_DECK,

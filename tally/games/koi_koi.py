@@ -289,7 +289,7 @@ PRESETS = (
             "willow_ribbon_in_tan": True, "flat_inoshikacho": True, "sake_10_and_1": True,
             "koikoi_bonus": True, "double_or_nothing": True, "no_stop_dealer_points": 1,
             "steal_points": True, "steal_points_bank": 30, "empty_bank_ends_game": True},
-           names={"en": "KoiKoi-AI's rules", "ja": "KoiKoi-AI のルール", "ko": "KoiKoi-AI 규칙"}),
+           names={"en": "KoiKoi-AI's rules", "ja": "KoiKoi-AIのルール", "ko": "KoiKoi-AI 규칙"}),
     # fuda-cafe/hanafuda-js src/scoring/manager.ts KOIKOI_RULES and src/scoring/yaku/standard
     Preset("hanafuda_js", "The koi-koi rules of the hanafuda-js program: 5 Brights 15, 3 Brights "
            "6, Viewing 3 only in its own month and doubled there, voided by rain or fog; flat "
@@ -299,7 +299,7 @@ PRESETS = (
             "weather_voids_views": True, "flat_ribbon_sets": True,
             "willow_ribbon_in_tan": True, "inoshikacho_and_tane_grow": True,
             "yaku_of_the_month": True},
-           names={"en": "hanafuda-js's rules", "ja": "hanafuda-js のルール",
+           names={"en": "hanafuda-js's rules", "ja": "hanafuda-jsのルール",
                   "ko": "hanafuda-js 규칙"}),
 )
 # the 27 book variations + lucky_7_triple (section 8); the rest are interpretation options and
@@ -310,7 +310,8 @@ VARIATIONS = tuple(o.id for o in OPTIONS if o.group not in (_INTERP, _HOUSE)
 # --- events (digest section 7) ------------------------------------------------------------
 EVENTS = (
     EventDef("koi_koi", "the player formed or raised a yaku and plays on",
-             {"forced": InputDef("", "bool", "the 3-point minimum forced the call")}),
+             {"forced": InputDef("", "bool", "the 3-point minimum forced the call",
+                                 requires=("minimum_points",))}),
     EventDef("stop", "the player formed or raised a yaku and ends the round; only they score"),
     EventDef("misdeal", "called misdeal at the deal: the round is void, the same dealer "
              "redeals", {"player": InputDef("", "player", "who called it")}, per_player=False),

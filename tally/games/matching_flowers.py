@@ -137,7 +137,7 @@ def score_round(rnd, c: Compiled):
 
 GAME = Game(
     id="matching-flowers",
-    names={"en": "Matching Flowers", "ja": "花合わせ"},
+    names={"en": "Matching Flowers", "ja": "花合わせ (基本)"},
     family="capture",
     players=(2, 3),
     deck=FULL_DECK,

@@ -491,7 +491,7 @@ PRESETS = (
            "Shobu); equal teyaku cancel; four of a kind wins the game; ghost cards; a player who "
            "can discard must.",
            {"four_of_a_kind_wins_game": True, "ghost_reset": True, "must_play": True},
-           names={"en": "The wiki's rules", "ja": "Wiki のルール", "ko": "위키 규칙"}),
+           names={"en": "The wiki's rules", "ja": "Wikiのルール", "ko": "위키 규칙"}),
 )
 
 YAKU = tuple(YakuDef(t.id, t.names, f"{t.tokens} tokens", slugs_of(WILDS if t.id ==

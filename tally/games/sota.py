@@ -226,7 +226,7 @@ def _declared_outcome(raw, players) -> Outcome:
 
 GAME = Game(
     id=GAME_ID,
-    names={"en": "Sota", "ko": "섯다"},
+    names={"en": "Sota", "ko": "소타 (섯다 변형)"},
     family="luck",
     players=(2, 6),
     deck=DECK,

@@ -54,7 +54,7 @@ def score_round(rnd, c):
 
 GAME = Game(
     id=GAME_ID,
-    names={"en": "Sutda (Simplified)", "ko": "섯다"},
+    names={"en": "Sutda (Simplified)", "ko": "섯다 (간단 규칙)"},
     family="luck",
     players=(2, 10),
     deck=DECK,

@@ -53,7 +53,7 @@ def test_a_go_stop_series_played_to_its_end(server, phone):
     expect(p.locator("#end .winner")).to_have_text(re.compile(r"Ana wins the series"))
     expect(p.locator("#end .standings li .pn")).to_have_text(["Ana", "Bo", "Cy"])
     expect(p.locator("#settlement.final")).to_contain_text("Cy → Ana 11")
-    expect(p.locator("#settlement.final")).to_contain_text("(1,100 ₩)")
+    expect(p.locator("#settlement.final")).to_contain_text("(₩1,100)")  # issue 23
     assert p.locator("#record").count() == 0 and p.locator("#finish").count() == 0
     # the scoresheet: months down, players across, the running totals
     assert cells(p, 1) == ["+6", "-3", "-3"] and runs(p, 1) == ["Σ +6", "Σ -3", "Σ -3"]
@@ -78,7 +78,7 @@ def test_a_go_stop_series_played_to_its_end(server, phone):
         p.click("#export-csv")
     csv_text = pathlib.Path(dl.value.path()).read_text()
     # every text cell is quoted (a spreadsheet splitting on ";" meets no formula: issue 22)
-    assert csv_text.startswith('"session","game","round"') and csv_text.count("\n") == 1 + 3 * 3
+    assert csv_text.startswith('"Session","Game","Round"') and csv_text.count("\n") == 1 + 3 * 3
     with p.expect_download() as dl:
         p.click("#export-json")
     doc = json.loads(pathlib.Path(dl.value.path()).read_text())

@@ -288,9 +288,11 @@ def test_go_stop_three_players_in_korean(server, phone):
     for s in ("pine-crane", "cherry-curtain", "pampas-moon"):
         a.card(s)
     expect(a.page.locator("#yaku")).to_contain_text("삼광 3")
-    a.event("go", 0)  # Go at 3: the score field takes the live points
+    a.event("go", 0)  # Go at 3: the score is taken from the cards once Ana's pile grows
+    assert a.page.input_value('#evlist li:nth-child(1) [data-f="score"] input') == ""
+    a.card("pine-chaff-1")
     assert a.page.input_value('#evlist li:nth-child(1) [data-f="score"] input') == "3"
-    for s in ("pine-chaff-1", "pine-chaff-2", "plum-chaff-1", "plum-chaff-2", "cherry-chaff-1",
+    for s in ("pine-chaff-2", "plum-chaff-1", "plum-chaff-2", "cherry-chaff-1",
               "cherry-chaff-2", "wisteria-chaff-1", "wisteria-chaff-2", "iris-chaff-1"):
         a.card(s)
     a.card("iris-chaff-2")
@@ -332,8 +334,8 @@ def test_go_stop_three_players_in_korean(server, phone):
     # Ana 15 - 3 - 3 = 9, Bo -5 + 6 - 3 = -2, Cy -10 - 3 + 6 = -7
     assert [a.chips(n) for n in ("Ana", "Bo", "Cy")] == ["+9", "-2", "-7"]
     settled = a.page.locator("#settlement.final")
-    expect(settled).to_contain_text("Bo → Ana 2 칩 (200 ₩)")  # 100 ₩ a chip
-    expect(settled).to_contain_text("Cy → Ana 7 칩 (700 ₩)")
+    expect(settled).to_contain_text("Bo → Ana 2 칩 (200원)")  # 100원 a chip (issue 23)
+    expect(settled).to_contain_text("Cy → Ana 7 칩 (700원)")
     expect(b.page.locator("#settlement.final")).to_contain_text("Cy → Ana 7", timeout=8000)
     shot(b.page, "session-go-stop-view-only")
     assert session_url
