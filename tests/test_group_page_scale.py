@@ -11,6 +11,7 @@ tests/test_api_groups.py).
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import statistics
@@ -23,6 +24,8 @@ import tally
 from tally import league
 from tally.api.groups import seal_link
 from tally.store import Store, read_token_of
+from conftest import BACKENDS
+from pg_cluster import fresh_database
 from test_api import POETRY, TENS
 from test_api_groups import text_of
 from test_store_growth import deal
@@ -75,15 +78,23 @@ def build(path: str, n: int, rng: random.Random) -> tuple[str, str, list[str]]:
     return gid, token, ids
 
 
-@pytest.fixture(scope="module")
-def big(tmp_path_factory):
-    path = str(tmp_path_factory.mktemp("big") / "big.sqlite")
-    t0 = time.perf_counter()
-    gid, token, ids = build(path, SESSIONS, random.Random(22))
-    built = time.perf_counter() - t0
-    app = tally.create_app({"DATABASE": path, "TESTING": True})
-    return {"id": gid, "token": token, "ids": ids, "client": app.test_client(),
-            "app": app, "built": built}
+@pytest.fixture(scope="module", params=BACKENDS)
+def big(request, tmp_path_factory):
+    """The group of SESSIONS sessions, on SQLite and on PostgreSQL (a fresh database)."""
+    with contextlib.ExitStack() as stack:
+        if request.param == "sqlite":
+            path = str(tmp_path_factory.mktemp("big") / "big.sqlite")
+            config = {"DATABASE": path, "DATABASE_URL": None}
+        else:
+            path = stack.enter_context(fresh_database(request.getfixturevalue("pg_url")))
+            config = {"DATABASE_URL": path}
+        t0 = time.perf_counter()
+        gid, token, ids = build(path, SESSIONS, random.Random(22))
+        built = time.perf_counter() - t0
+        app = tally.create_app({**config, "TESTING": True})
+        stack.callback(app.extensions["tally_store"].close)  # before the database is dropped
+        yield {"id": gid, "token": token, "ids": ids, "client": app.test_client(),
+               "app": app, "built": built}
 
 
 def page_of(big, **q):
