@@ -4,18 +4,35 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench bench-postgres stress stress-faults stress-fuzz stress-flood clean
+.PHONY: run test lock wheel bench bench-postgres stress stress-faults stress-fuzz stress-flood clean
 
-$(STAMP): pyproject.toml
+# The versions CI tested (requirements.lock, with their hashes), then this checkout itself.
+$(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# Refresh requirements.lock: the newest versions pyproject.toml's ranges allow (pip-tools in a
+# throwaway venv); then `make test`, and commit the lock with what changed.
+lock:
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet pip-tools
+	.lock-venv/bin/pip-compile --quiet --upgrade --extra test --generate-hashes --strip-extras \
+	  --allow-unsafe --no-emit-index-url --no-emit-find-links --output-file requirements.lock \
+	  pyproject.toml
+	rm -rf .lock-venv
 
 # waitress on all interfaces (PORT, default 8000), one process per core (WORKERS to choose);
 # prints the LAN address phones should open and that address as a QR code in the terminal.
 run: $(STAMP)
-	$(BIN)/python -m tally.cli serve --host 0.0.0.0 --port $${PORT:-8000}
+	$(BIN)/hanafuda-tally serve --host 0.0.0.0 --port $${PORT:-8000}
+
+# The sdist, then the wheel built from it, into dist/ (`pipx install dist/*.whl` takes it).
+wheel: $(STAMP)
+	rm -rf build dist
+	$(BIN)/python -m build --outdir dist .
 
 # The store and API tests also run on PostgreSQL: a throwaway cluster (tests/pg_cluster.py,
 # Debian's server installed when missing) on 127.0.0.1, started by the tests, stopped at the end.
@@ -68,4 +85,4 @@ stress-flood: $(STAMP)
 	$(BIN)/python stress/flood.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis build dist .lock-venv

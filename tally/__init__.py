@@ -17,8 +17,8 @@ __all__ = ["ALL_CARDS", "CARD", "CardSet", "GAMES", "Game", "TallyError", "creat
            "evaluate", "get_game", "score_round"]
 
 
-def create_app(config=None):
+def create_app(config=None, instance_path=None):
     """The Flask application factory (Flask is imported only here, never by the engine)."""
     from .web import create_app as _create_app
 
-    return _create_app(config)
+    return _create_app(config, instance_path)

@@ -73,7 +73,10 @@ def compile_catalogues(target: str) -> str:
 
 
 def init_app(app) -> None:
-    target = compile_catalogues(os.path.join(app.instance_path, "translations"))
+    from .paths import built_catalogues
+
+    target = built_catalogues() or compile_catalogues(
+        os.path.join(app.instance_path, "translations"))
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = target
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)

@@ -39,9 +39,12 @@ def limits_from_env(env) -> dict:
     )
 
 
-def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True,
-                template_folder="../templates", static_folder="../static")
+def create_app(config: dict | None = None, instance_path: str | None = None) -> Flask:
+    from . import paths
+
+    app = Flask(__name__, instance_path=paths.instance(instance_path),
+                instance_relative_config=True,
+                template_folder=paths.asset("templates"), static_folder=paths.asset("static"))
     from .api.limits import MAX_BODY
 
     app.config.from_mapping(

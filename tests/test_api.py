@@ -609,7 +609,7 @@ def test_tokens_never_reach_the_logs(client, caplog):
 
 def test_make_run_banner_and_public_addresses(monkeypatch):
     from tally import share
-    from tally.cli import banner
+    from tally.server import banner
 
     monkeypatch.setattr(share, "lan_ip", lambda: "192.168.7.9")
     text = banner("0.0.0.0", 8000, None)

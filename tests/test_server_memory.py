@@ -5,7 +5,7 @@ answered untouched. And the pages the workers would each load are loaded before 
 import time
 
 from tally import create_app
-from tally.cli import TrimAfterLarge, warm_up
+from tally.server import TrimAfterLarge, warm_up
 
 
 def wsgi(body_parts, delay=0.0, closed=None):
