@@ -45,6 +45,7 @@ MAX_SEQ = 10 ** 9  # no round is numbered near a billion (tally.api.limits.MAX_N
 
 class StoreError(Exception):
     status = 400
+    code: str | None = None  # the machine code an API client reads (docs/api.md)
 
     def __init__(self, message: str, *, field: str | None = None, **extra):
         super().__init__(message)
@@ -56,6 +57,8 @@ class StoreError(Exception):
         d = {"field": self.field, "message": str(self.message), **self.extra}
         if hasattr(self.message, "template"):
             d.update(self.message.to_dict())
+        if self.code:  # else the API's code for the status (tally.api.conventions)
+            d["code"] = self.code
         return d
 
 
@@ -74,16 +77,19 @@ class Conflict(StoreError):
 class OverQuota(Conflict):
     """A write that would take its session past a quota (``Store.max_rounds``,
     ``max_bytes``): 409, and the session stays as it was."""
+    code = "over_quota"
 
 
 class ImportTooLarge(StoreError):
     """An import larger than a session may be: 413, and nothing is stored."""
     status = 413
+    code = "import_too_large"
 
 
 class Stale(StoreError):
     """A write based on an old version of the session (HTTP 412)."""
     status = 412
+    code = "stale_version"
 
     def __init__(self, current: int, given: int):
         super().__init__(said("the session changed: version {given} is stale, the current "

@@ -60,6 +60,8 @@ def create_app(config: dict | None = None, instance_path: str | None = None) -> 
         PUBLIC_URL=os.environ.get("TALLY_PUBLIC_URL"),
         ALLOWED_HOSTS=[h.strip() for h in os.environ.get("TALLY_ALLOWED_HOSTS", "").split(",")
                        if h.strip()],
+        # browser apps on these origins may call the API (comma-separated; none by default)
+        CORS_ORIGINS=os.environ.get("TALLY_CORS_ORIGINS", ""),
         MAX_CONTENT_LENGTH=MAX_BODY,
         JSON_SORT_KEYS=False,
         **limits_from_env(os.environ),

@@ -14,11 +14,13 @@ import re
 from flask import Flask, jsonify, render_template, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import BaseConverter
 
 from ..errors import TallyError
 from ..i18n import add_said, language
 from ..results import said
 from ..store import StoreError
+from .conventions import engine_code, with_codes
 from .limits import too_large
 from .schemas import Errors
 
@@ -89,6 +91,7 @@ def _flatten(messages, prefix="") -> list[dict]:
 
 
 def error_response(status: int, errors: list[dict], headers=None):
+    with_codes(status, errors)
     if language() != "en":  # an engine error said in the reader's language, as "said"
         add_said(errors)
     resp = jsonify(errors=errors)
@@ -132,7 +135,14 @@ class TallyApi(Api):
         return error_response(error.code or 500, errors, headers)
 
 
+class SessionId(BaseConverter):
+    """A session id in a path: any segment but "import" (its own address), so OPTIONS
+    /sessions/import offers only what that address takes."""
+    regex = r"(?!import$)[^/]+"
+
+
 def init_api(app: Flask) -> TallyApi:
+    app.url_map.converters["sid"] = SessionId
     app.config.setdefault("API_TITLE", "Hanafuda Tally")
     app.config.setdefault("API_VERSION", "1")
     app.config.setdefault("OPENAPI_VERSION", "3.0.3")
@@ -148,6 +158,9 @@ def init_api(app: Flask) -> TallyApi:
             "headerToken": {"type": "apiKey", "in": "header", "name": "X-Tally-Token"}}},
     })
     api = TallyApi(app)
+    from . import conventions
+
+    conventions.init_app(app)  # WWW-Authenticate, X-Request-Id, CORS when configured
     from .views import games_blp, groups_blp, sessions_blp
     from . import groups  # noqa: F401  (the group league's routes join groups_blp)
 
@@ -157,7 +170,8 @@ def init_api(app: Flask) -> TallyApi:
 
     @app.errorhandler(TallyError)
     def tally_error(e: TallyError):
-        return error_response(422, [e.to_dict()])
+        item = e.to_dict()
+        return error_response(422, [{**item, "code": engine_code(item)}])
 
     @app.errorhandler(StoreError)
     def store_error(e: StoreError):

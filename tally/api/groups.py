@@ -174,7 +174,7 @@ def group_sessions(q, group_id):
     return no_store(json_response(body))
 
 
-@groups_blp.route("/<group_id>/sessions/<session_id>/link", methods=["POST"])
+@groups_blp.route("/<group_id>/sessions/<sid:session_id>/link", methods=["POST"])
 @groups_blp.arguments(GS.LinkIn())
 @groups_blp.response(200, GS.LinkOut)
 @error_responses(groups_blp, 401, 403, 404, 422)

@@ -41,8 +41,14 @@ class Unprocessable(StoreError):
     status = 422
 
 
+class BadText(Unprocessable):
+    """A text with a control character or a direction mark left open."""
+    code = "invalid_text"
+
+
 class BadJson(StoreError):
     status = 400
+    code = "invalid_json"
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,7 @@ def check_text(text: str, field: str, limit: int = MAX_STRING):
                                  field=field, n=len(text), limit=limit), field=field)
     wrong = problem(text)
     if wrong is not None:
-        raise Unprocessable(text_problem(field, *wrong), field=field)
+        raise BadText(text_problem(field, *wrong), field=field)
 
 
 def text_problem(field: str, kind: str, char: str):

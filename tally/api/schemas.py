@@ -40,6 +40,9 @@ class FiniteFloat(fields.Float):
 
 # ---------------------------------------------------------------- errors
 class ErrorItem(Base):
+    code = fields.String(required=True, metadata={
+        "description": "a stable machine code (docs/api.md: the table of codes)",
+        "example": "invalid_card"})
     field = fields.String(allow_none=True, metadata={"description": "dotted path to the culprit"})
     message = fields.String(required=True, metadata={"description": "in English"})
     template = fields.String(metadata={"description": "the message's English template"})
@@ -52,6 +55,10 @@ class ErrorItem(Base):
     option = fields.String()
     preset = fields.String()
     game = fields.String()
+    event = fields.String(metadata={"description": "the event at fault"})
+    known = fields.List(fields.String(), metadata={
+        "description": "the values that would have been accepted (ids of cards, options, "
+                       "presets, events, ...)"})
     current_version = fields.Integer(metadata={"description": "412 only"})
 
 

@@ -62,7 +62,7 @@ def session_credential_first():
     """The caller's token is checked before anything else is done (the body is not even
     read): the edit token to change a session, a read-only one to look at it."""
     sid = (request.view_args or {}).get("session_id")
-    if sid is None or sid == "import":
+    if sid is None or request.method == "OPTIONS":  # OPTIONS does nothing (a CORS preflight)
         return
     session_for(sid, "read" if request.method in ("GET", "HEAD") else "edit")
 
@@ -70,7 +70,7 @@ def session_credential_first():
 @groups_blp.before_request
 def group_credential_first():
     gid = (request.view_args or {}).get("group_id")
-    if gid is not None:
+    if gid is not None and request.method != "OPTIONS":
         _group_access(gid)
 
 
@@ -162,7 +162,8 @@ def version_of(body: dict | None) -> int | None:
         v = header.strip()
         if v.startswith("W/"):
             v = v[2:]
-        v = v.strip('"')
+        # an ETag echoed as received: Flask-Compress tags a compressed answer's ("5:gzip")
+        v = re.sub(r":[a-z0-9-]{1,20}$", "", v.strip('"'))
         if not (v.isascii() and v.isdigit()) or len(v) > 10 or int(v) > MAX_NUMBER:
             raise StoreError(said("If-Match must be a session version, not {value!r}",
                                   value=header[:40]), field="If-Match")
@@ -412,7 +413,7 @@ def import_session(body):
     return _created(out)
 
 
-@sessions_blp.route("/<session_id>")
+@sessions_blp.route("/<sid:session_id>")
 @sessions_blp.response(200, S.SessionOut)
 @sessions_blp.alt_response(304, description="unchanged since the If-None-Match version")
 @error_responses(sessions_blp, 401, 404)
@@ -429,7 +430,7 @@ def read_session(session_id):
     return json_response(session_body(row, kind), 200, tag)
 
 
-@sessions_blp.route("/<session_id>/rounds", methods=["POST"])
+@sessions_blp.route("/<sid:session_id>/rounds", methods=["POST"])
 @sessions_blp.arguments(S.RoundIn())
 @sessions_blp.response(201, S.Changed)
 @error_responses(sessions_blp, 401, 403, 404, 409, 412, 422, 428)
@@ -449,7 +450,7 @@ def add_round(body, session_id):
                           **etag(out["version"])})
 
 
-@sessions_blp.route("/<session_id>/rounds/<int:seq>")
+@sessions_blp.route("/<sid:session_id>/rounds/<int:seq>")
 @sessions_blp.response(200, S.Changed)
 @error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM])
@@ -463,7 +464,7 @@ def read_round(session_id, seq):
     return json_response(view, 200, etag(row["version"]))
 
 
-@sessions_blp.route("/<session_id>/rounds/<int:seq>", methods=["PUT"])
+@sessions_blp.route("/<sid:session_id>/rounds/<int:seq>", methods=["PUT"])
 @sessions_blp.arguments(S.RoundIn())
 @sessions_blp.response(200, S.Changed)
 @error_responses(sessions_blp, 401, 403, 404, 412, 422, 428)
@@ -478,7 +479,7 @@ def replace_round(body, session_id, seq):
     return json_response(changed_body(out, seq), 200, etag(out["version"]))
 
 
-@sessions_blp.route("/<session_id>/rounds/<int:seq>", methods=["DELETE"])
+@sessions_blp.route("/<sid:session_id>/rounds/<int:seq>", methods=["DELETE"])
 @sessions_blp.arguments(S.WriteIn(), location="query", as_kwargs=True)
 @sessions_blp.response(200, S.Changed)
 @error_responses(sessions_blp, 401, 403, 404, 412, 422, 428)
@@ -491,7 +492,7 @@ def delete_round(session_id, seq, **q):
     return json_response(changed_body(out, None), 200, etag(out["version"]))
 
 
-@sessions_blp.route("/<session_id>/undo", methods=["POST"])
+@sessions_blp.route("/<sid:session_id>/undo", methods=["POST"])
 @sessions_blp.arguments(S.WriteIn())
 @sessions_blp.response(200, S.Changed)
 @error_responses(sessions_blp, 401, 403, 404, 409, 412, 422, 428)
@@ -505,7 +506,7 @@ def undo(body, session_id):
     return json_response(changed_body(out, None), 200, etag(out["version"]))
 
 
-@sessions_blp.route("/<session_id>/finish", methods=["POST"])
+@sessions_blp.route("/<sid:session_id>/finish", methods=["POST"])
 @sessions_blp.arguments(S.WriteIn())
 @sessions_blp.response(200, S.Changed)
 @error_responses(sessions_blp, 401, 403, 404, 409, 412, 422, 428)
@@ -520,7 +521,7 @@ def finish(body, session_id):
     return json_response(changed_body(out, None), 200, etag(out["version"]))
 
 
-@sessions_blp.route("/<session_id>/end")
+@sessions_blp.route("/<sid:session_id>/end")
 @sessions_blp.response(200, S.EndOut)
 @error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM])
@@ -531,7 +532,7 @@ def series_end(session_id):
     return json_response(sheet.end(row), 200, etag(row["version"]))
 
 
-@sessions_blp.route("/<session_id>/scoresheet")
+@sessions_blp.route("/<sid:session_id>/scoresheet")
 @sessions_blp.arguments(S.ScoresheetQuery(), location="query")
 @sessions_blp.response(200, S.ScoresheetOut)
 @error_responses(sessions_blp, 401, 404)
@@ -547,7 +548,7 @@ def scoresheet(q, session_id):
     return json_response(out, 200, etag(row["version"]))
 
 
-@sessions_blp.route("/<session_id>/statistics")
+@sessions_blp.route("/<sid:session_id>/statistics")
 @sessions_blp.response(200, S.StatisticsOut)
 @error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM])
@@ -558,7 +559,7 @@ def statistics(session_id):
     return json_response(sheet.statistics(row), 200, etag(row["version"]))
 
 
-@sessions_blp.route("/<session_id>/history")
+@sessions_blp.route("/<sid:session_id>/history")
 @error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {"description": "the changes, "
                   "oldest first: who, when, action, before and after"}})
@@ -568,7 +569,7 @@ def history(session_id):
     return json_response({"history": st.history(session_id)}, 200, etag(row["version"]))
 
 
-@sessions_blp.route("/<session_id>/settlement")
+@sessions_blp.route("/<sid:session_id>/settlement")
 @sessions_blp.arguments(S.SettlementQuery(), location="query")
 @sessions_blp.response(200, S.SettlementOut)
 @error_responses(sessions_blp, 401, 404)
@@ -583,7 +584,7 @@ def settlement(q, session_id):
     return json_response(series.settle(cfg, totals, q["mode"]))
 
 
-@sessions_blp.route("/<session_id>/export.json")
+@sessions_blp.route("/<sid:session_id>/export.json")
 @error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
     "description": "the complete session; POST it to /api/v1/sessions/import"}})
@@ -668,7 +669,7 @@ def csv_of(doc: dict) -> str:
     return buf.getvalue()
 
 
-@sessions_blp.route("/<session_id>/export.csv")
+@sessions_blp.route("/<sid:session_id>/export.csv")
 @error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
     "description": "one row per round and player", "content": {"text/csv": {}}}})
@@ -687,7 +688,7 @@ def _share_link(row, link: str) -> str:
     return session_link(base_url(), row["id"], token)
 
 
-@sessions_blp.route("/<session_id>/share")
+@sessions_blp.route("/<sid:session_id>/share")
 @sessions_blp.arguments(S.QrQuery(), location="query")
 @error_responses(sessions_blp, 401, 403, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
@@ -702,7 +703,7 @@ def share(q, session_id):
                                    "qr_png": f"/api/v1/sessions/{session_id}/qr.png{qs}"}))
 
 
-@sessions_blp.route("/<session_id>/qr.svg")
+@sessions_blp.route("/<sid:session_id>/qr.svg")
 @sessions_blp.arguments(S.QrQuery(), location="query")
 @error_responses(sessions_blp, 401, 403, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
@@ -713,7 +714,7 @@ def qr_svg_view(q, session_id):
     return no_store(Response(qr_svg(_share_link(row, q["link"])), mimetype="image/svg+xml"))
 
 
-@sessions_blp.route("/<session_id>/qr.png")
+@sessions_blp.route("/<sid:session_id>/qr.png")
 @sessions_blp.arguments(S.QrQuery(), location="query")
 @error_responses(sessions_blp, 401, 403, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
