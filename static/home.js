@@ -86,8 +86,10 @@ setup.addEventListener("click", e => {
     if (free) free.value = name;
   }
   showKnown();
+  seatsChanged();
 });
-setup.addEventListener("input", e => { if (e.target.name === "player") showKnown(); });
+setup.addEventListener("input", e => { if (e.target.name === "player") { showKnown(); seatsChanged(); } });
+setup.addEventListener("change", e => { if (e.target.closest(".opt")) showOpening(); });
 pick.addEventListener("change", () => {
   pickGroup();
   if (pick.value === "new") document.getElementById("group-name").focus();
@@ -139,13 +141,89 @@ function applyPreset() {
     setOpt(div, id in vals ? vals[id] : JSON.parse(div.dataset.default));
   });
 }
+/* The seats as the form holds them: each row's name (blank: not seated) and how it is called
+   until named ("Player 3") */
+function seats() {
+  return [...setup.querySelectorAll("#player-list input[name=player]")].map(i =>
+    ({name: i.value.trim(), label: i.value.trim() || i.placeholder}));
+}
+/* The first dealer: one of the seats named so far (the first by default), kept by seat when
+   names change; the opening carry's boxes, one per seat, kept by seat too. Hidden with one seat. */
+function seatsChanged() {
+  const all = seats(), sel = document.getElementById("first-dealer");
+  if (sel) {
+    const at = +(sel.value || 0), named = all.map((s, i) => [s, i]).filter(([s]) => s.name);
+    const shown = named.length ? named : [[all[0], 0]];
+    sel.innerHTML = shown.map(([s, i]) => `<option value="${i}">${esc(s.label)}</option>`).join("");
+    sel.value = String(shown.some(([, i]) => i === at) ? at : shown[0][1]);
+    document.getElementById("dealer-field").hidden = all.length < 2;
+  }
+  setup.querySelectorAll(".carry-in .each").forEach(box => {
+    const old = [...box.querySelectorAll("input")].map(i => i.value), d = box.dataset;
+    box.innerHTML = all.map((s, i) => `<label class="field"><span>${nameHtml(s.label)}</span>` +
+      `<input type="number" step="1" min="${esc(d.min)}" max="${esc(d.max)}" placeholder="${esc(d.default)}" inputmode="numeric" data-seat="${i}" value="${esc(old[i] || "")}"></label>`).join("");
+  });
+}
+/* the house rules now chosen (the preset's, changed by the switches below it) */
+function chosenRules() {
+  const vals = Object.assign({}, presetValues());
+  setup.querySelectorAll(".opt").forEach(div => { vals[div.dataset.id] = optValue(div); });
+  return vals;
+}
+function holds(cond, rules) {  // tally.games.condition_holds
+  if (cond[0] === "!") return !rules[cond.slice(1)];
+  const m = cond.match(/^(.*?)(!?=)(.*)$/);
+  if (!m) return !!rules[cond];
+  return (String(rules[m[1]]) === m[3]) === (m[2] === "=");
+}
+/* an opening value shows only under the house rules that use it (Hana-Awase 2's totals start
+   at 200 with Bankrupt) */
+function showOpening() {
+  const rules = chosenRules();
+  setup.querySelectorAll(".carry-in").forEach(div => {
+    const req = JSON.parse(div.dataset.requires || "[]");
+    div.hidden = req.length > 0 && !req.some(c => holds(c, rules));
+  });
+}
+/* what the session opens with: each value filled in (per seat, the named seats'), or null */
+function openingCarry(all) {
+  const out = {};
+  setup.querySelectorAll(".carry-in:not([hidden])").forEach(div => {
+    const key = div.dataset.key;
+    if (div.dataset.each === "1") {
+      const each = {};
+      div.querySelectorAll("input[data-seat]").forEach(i => {
+        const s = all[+i.dataset.seat];
+        if (s && s.name && i.value !== "") each[s.name] = parseInt(i.value, 10);
+      });
+      if (Object.keys(each).length) out[key] = each;
+    } else {
+      const i = div.querySelector("input");
+      if (i.value !== "") out[key] = parseInt(i.value, 10);
+    }
+  });
+  return Object.keys(out).length ? out : null;
+}
+/* Start with fewer names than the game needs: the rule, on the first blank seat */
+function fewerPlayers(named) {
+  const fs = setup.querySelector(".players");
+  if (named >= +fs.dataset.min) return false;
+  const blank = [...fs.querySelectorAll("input[name=player]")].find(i => !i.value.trim());
+  if (blank) { blank.dataset.rule = fs.dataset.fewer; relabel(blank); blank.reportValidity(); }
+  else { const err = document.getElementById("start-error"); err.hidden = false; err.textContent = fs.dataset.fewer; }
+  return true;
+}
 function wirePlayers() {
   const fs = setup.querySelector(".players"), list = document.getElementById("player-list");
   const max = +fs.dataset.max, min = +fs.dataset.min;
   const sync = () => {
     const rows = list.querySelectorAll(".player-row");
     document.getElementById("add-player").hidden = rows.length >= max;
-    rows.forEach(r => { r.querySelector(".del").hidden = rows.length <= Math.max(min, 1); });
+    // one name is always needed; a blank seat after it is left out (fewer names than the game
+    // needs: Start says the rule, fewerPlayers)
+    rows.forEach((r, i) => { r.querySelector(".del").hidden = rows.length <= Math.max(min, 1);
+                             r.querySelector("input").required = i === 0; });
+    seatsChanged();
   };
   document.getElementById("add-player").onclick = () => {
     const rows = list.querySelectorAll(".player-row");
@@ -159,7 +237,8 @@ function wirePlayers() {
   });
   sync();
   const preset = document.getElementById("preset");
-  if (preset) preset.onchange = applyPreset;
+  if (preset) preset.onchange = () => { applyPreset(); showOpening(); };
+  showOpening();
 }
 wirePlayers();
 document.getElementById("game").addEventListener("change", async e => {
@@ -178,7 +257,9 @@ document.getElementById("start").addEventListener("submit", async e => {
   e.preventDefault();
   if (startBtn.disabled) return;
   const f = e.target, err = document.getElementById("start-error");
-  const players = [...f.querySelectorAll("input[name=player]")].map(i => i.value.trim()).filter(Boolean);
+  const all = seats(), players = all.map(s => s.name).filter(Boolean);
+  err.hidden = true;
+  if (fewerPlayers(players.length)) return;
   const vals = presetValues(), options = {};
   setup.querySelectorAll(".opt").forEach(div => {
     const id = div.dataset.id, v = optValue(div);
@@ -188,6 +269,10 @@ document.getElementById("start").addEventListener("submit", async e => {
   const body = {game: f.game.value, players, options,
                 chip_value: parseFloat(f.chip_value.value || "1"), currency: f.currency.value.trim()};
   if (f.preset) body.preset = f.preset.value;
+  const dealer = document.getElementById("first-dealer"), seat = dealer && all[+dealer.value];
+  if (seat && seat.name) body.first_dealer = seat.name;
+  const opening = openingCarry(all);
+  if (opening) body.opening_carry = opening;
   body.length = f.length.value === "" ? null : parseInt(f.length.value, 10);
   if (f.title.value.trim()) body.title = f.title.value.trim();
   const group = pickedGroup();
@@ -228,10 +313,17 @@ function checkText(el) {
 function relabel(el) {
   if (!el.setCustomValidity) return;
   el.setCustomValidity("");
-  const text = checkText(el);
+  const text = checkText(el) || el.dataset.rule;  // the rule Start said (fewerPlayers)
   if (text) el.setCustomValidity(text);
 }
-startForm.addEventListener("invalid", e => relabel(e.target), true);
-startForm.addEventListener("input", e => relabel(e.target));
+startForm.addEventListener("invalid", e => {
+  relabel(e.target);
+  const shut = e.target.closest("details:not([open])");
+  if (shut) shut.open = true;  // a box Start refuses is shown, not left folded away
+}, true);
+startForm.addEventListener("input", e => { delete e.target.dataset.rule; relabel(e.target); });
 startForm.addEventListener("change", e => relabel(e.target));
-startBtn.addEventListener("click", () => startForm.querySelectorAll("input, select").forEach(relabel));
+startBtn.addEventListener("click", () => startForm.querySelectorAll("input, select").forEach(el => {
+  delete el.dataset.rule;  // Start counts the names again
+  relabel(el);
+}));

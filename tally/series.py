@@ -1,14 +1,17 @@
 """A series (a session of months): replaying its rounds through the engine.
 
 Pure: no Flask, no SQL. A series is its configuration (game, preset, options fixed at creation,
-players in seating order, length, chip value, first dealer) plus the ordered list of round
-inputs as the table entered them. Everything else (the dealer and month of each round, the
-carry from one hand to the next, the results, the running totals and the chip ledger) is
-derived by ``replay``, so correcting or deleting a past round recomputes every later one.
+players in seating order, length, chip value, first dealer, opening carry) plus the ordered
+list of round inputs as the table entered them. Everything else (the dealer and month of each
+round, the carry from one hand to the next, the results, the running totals and the chip
+ledger) is derived by ``replay``, so correcting or deleting a past round recomputes every
+later one.
 
 Series rules taken from the engine, never per game:
 - a round's dealer is the previous result's ``next_dealer`` (the same dealer when it is None);
 - a round's ``carry`` is the previous result's ``carry`` (a nagari multiplier, for example);
+  the first round's is the configuration's ``opening_carry`` (a table continuing an earlier
+  evening: the nagari, tokens or running totals it ended with), empty by default;
 - a round completes a month unless its result's ``carry["counts_as_month"]`` is false, or it has
   no winner and the rules' option ``nagari_counts_as_month`` is false (go-stop.md section 6.7);
 - the series ends after its length in months, or when a result's ``carry["game_over"]`` is true
@@ -29,6 +32,7 @@ from typing import Any, Iterable, NamedTuple
 from .errors import TallyError
 from .results import said
 from .games import get_game, score_round
+from .games._setup import opening_carry
 from .settlement import direct_payments, fewest_transfers, to_money
 from .stats import round_facts
 
@@ -45,12 +49,14 @@ class SeriesConfig:
     first_dealer: str | None = None
     chip_value: float = 1
     currency: str = ""
+    # the first round's carry, for a table continuing an earlier evening (Game.opening)
+    opening_carry: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return {"game": self.game, "preset": self.preset, "options": dict(self.options),
                 "players": list(self.players), "length": self.length,
                 "first_dealer": self.first_dealer, "chip_value": self.chip_value,
-                "currency": self.currency}
+                "currency": self.currency, "opening_carry": dict(self.opening_carry)}
 
 
 MAX_NAME = 40  # characters in a player's name
@@ -106,15 +112,17 @@ def check_config(raw: Mapping) -> SeriesConfig:
     if not isinstance(currency, str) or len(currency) > 8:
         raise TallyError(said("currency is a text of at most 8 characters"), game=g.id,
                          field="currency")
+    opening = opening_carry(g, rules, players, raw.get("opening_carry"))
     return SeriesConfig(g.id, players, rules.preset, dict(options), length, dealer,
-                        chip_value, currency)
+                        chip_value, currency, opening)
 
 
 def config_of(d: Mapping) -> SeriesConfig:
     """A stored (already validated) configuration."""
     return SeriesConfig(d["game"], tuple(d["players"]), d.get("preset"),
                         dict(d.get("options") or {}), d.get("length"), d.get("first_dealer"),
-                        d.get("chip_value", 1), d.get("currency") or "")
+                        d.get("chip_value", 1), d.get("currency") or "",
+                        dict(d.get("opening_carry") or {}))
 
 
 def clean_input(cfg: SeriesConfig, raw: Any, *, dealer: str | None = None,
@@ -272,12 +280,21 @@ def _prefixed(e: TallyError, seq: int, field_prefix: str) -> TallyError:
 def next_position(cfg: SeriesConfig, rounds: list[RoundState]) -> tuple[int, str, dict]:
     """The month, dealer and carry of the next round after ``rounds``."""
     if not rounds:
-        return 1, cfg.first_dealer or cfg.players[0], {}
+        return 1, cfg.first_dealer or cfg.players[0], dict(cfg.opening_carry)
     last = rounds[-1]
     r = last.result
     dealer = r.get("next_dealer") or last.dealer
     carry = {k: v for k, v in (r.get("carry") or {}).items() if k != "counts_as_month"}
     return last.month + (1 if last.counts_as_month else 0), dealer, carry
+
+
+def opening_points(cfg: SeriesConfig) -> dict:
+    """Each player's points before the first round: 0, or where the session opens with the
+    game's running totals (``Game.opening_points``), those totals, so the session's totals
+    go on from the earlier evening's. Chips and money are the session's own."""
+    key = get_game(cfg.game).opening_points if cfg.opening_carry else ""
+    given = (cfg.opening_carry.get(key) or {}) if key else {}
+    return {p: given.get(p, 0) for p in cfg.players}
 
 
 def months_played(rounds: list[RoundState]) -> int:
@@ -354,7 +371,7 @@ def summary(cfg: SeriesConfig, rounds: list[RoundState], prev: Mapping | None = 
     With ``prev`` (the summary of the rounds before), ``rounds`` are only the rounds added
     after them: appending a round costs one round, not the whole series."""
     players = list(cfg.players)
-    points = {p: 0 for p in players}
+    points = opening_points(cfg)
     chips = {p: 0 for p in players}
     won = {p: 0 for p in players}
     ledger, per_round, played = [], [], 0

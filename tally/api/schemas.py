@@ -158,6 +158,14 @@ class GameOut(Base):
     players = fields.Dict()
     lengths = fields.List(fields.Integer())
     round_example = fields.Dict(allow_none=True)
+    first_dealer_rule = fields.String(metadata={
+        "description": "how the game's rules choose who deals the first round, in players' "
+                       "words (empty where one player plays alone); a session names the dealer "
+                       "itself (first_dealer)"})
+    opening_carry = fields.List(fields.Dict(), metadata={"description": (
+        "what a session may open with when a table continues an earlier evening (a session's "
+        "opening_carry): each an input {key, kind, description, per_player, minimum, maximum, "
+        "default, requires} as in inputs; empty where the game carries nothing over")})
 
 
 class ScoreOut(Base):
@@ -199,7 +207,21 @@ class SessionIn(Base):
                              metadata={"description": "money per chip"})
     currency = fields.String(load_default="", validate=validate.Length(max=8))
     first_dealer = fields.String(allow_none=True, load_default=None,
-                                 validate=validate.Length(max=40))
+                                 validate=validate.Length(max=40), metadata={
+        "description": "who deals the first round: one of the players; default (null) the "
+                       "first seat. The game's own rule for choosing is its "
+                       "first_dealer_rule (GET /api/v1/games/{game})",
+        "example": "Bo"})
+    opening_carry = fields.Dict(
+        keys=fields.String(validate=validate.Length(min=1, max=40)), values=fields.Raw(),
+        allow_none=True, load_default=dict, validate=validate.Length(max=8), metadata={
+            "description": "for a table continuing an earlier evening: what the first round "
+                           "carries in, by the keys of the game's opening_carry list (GET "
+                           "/api/v1/games/{game}): a whole number, or {player: whole number} "
+                           "for a key that is per player; each within its minimum and maximum "
+                           "and short of what would already end the game. Default {}: a new "
+                           "evening",
+            "example": {"nagari": 1}})
     title = fields.String(load_default="", validate=validate.Length(max=200))
     group = fields.String(allow_none=True, load_default=None, validate=NAME,
                           metadata={"description": "a group id: players keep their identity"})

@@ -199,6 +199,17 @@ class Game:
     # every later round's counts by the same amount, so the series shifts them instead of
     # rescoring those rounds (tally.series.shifted). None: the game's carry has none.
     carry_counters: Callable[[Any], tuple[str, ...]] | None = None
+    # Setting a session up (tally/games/_setup.py fills these in for every game): who deals the
+    # first round, in the players' words ("" where one player plays alone); and what a session
+    # may open with when a table continues an earlier evening: the first round's carry keys
+    # (``opening``, each a whole number or one per player) and, for a count the game ends at,
+    # ``opening_limits(rules) -> {key: (least, most)}``: values outside would already end it
+    first_dealer_rule: str = ""
+    opening: tuple[InputDef, ...] = ()
+    opening_limits: Callable[[Any], Mapping[str, tuple]] | None = None
+    # the opening key whose values are each player's running sum of the round points (the
+    # session's totals start from them); "" where none is
+    opening_points: str = ""
 
     def compiled(self, preset: str | None = None, options: Mapping | None = None):
         """The compiled rules for a preset and overrides, cached per distinct option set."""
@@ -231,7 +242,9 @@ class Game:
                 "presets": [p.to_dict() for p in self.presets],
                 "default_preset": self.default_preset,
                 "events": [e.to_dict() for e in self.events], "source": self.source,
-                "round_example": self.round_example}
+                "round_example": self.round_example,
+                "first_dealer_rule": self.first_dealer_rule,
+                "opening_carry": [i.to_dict() for i in self.opening]}
 
 
 _COMPILED: dict[str, dict] = {}
@@ -313,10 +326,14 @@ def _discover() -> dict[str, Game]:
         module = importlib.import_module(f"{__name__}.{info.name}")
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
+            # the module reads its GAME at call time: it gets the setup facts too
+            game = module.GAME = with_setup(game)
             found[game.id] = game
             _COMPILED[game.id] = {}
     return found
 
+
+from ._setup import with_setup  # noqa: E402  (it builds InputDefs: after they are defined)
 
 GAMES: dict[str, Game] = _discover()
 

@@ -3,7 +3,8 @@
 21 cards in a 6-row pyramid (28 in 7 rows with larger_pyramid), pairs of the same month removed,
 jokers discarded on sight. A win when the pyramid is empty (3 or fewer left with
 three_or_less_wins), a loss when the draw pile runs out first (section 4). No points: a win
-counts 1 (``_patience``). The progress figure is the cards left in the pyramid.
+counts 1 (``_patience``). The progress figure is the cards left in the pyramid (their number
+is read too, as older sessions stored it).
 """
 
 from __future__ import annotations
@@ -98,9 +99,11 @@ GAME = Game(
         InputDef("result", "choice",
                  "Win: the pyramid is cleared. Loss: the draw pile runs out first. May be left "
                  "out when left is given.", choices=("win", "loss")),
-        InputDef("left", "int",
-                 "Optional progress: how many cards are left in the pyramid (0 is a win; 3 or "
-                 "fewer when the house rule says so).", minimum=0, maximum=28),
+        # the cards, as section 5 records them (a number of cards, as sessions before issue 28
+        # stored it, is still read: _patience.read_progress)
+        InputDef("left", "cards",
+                 "Optional progress: the cards left in the pyramid (none is a win; 3 or fewer "
+                 "when the house rule says so)."),
         InputDef("reshuffles", "int",
                  "Optional: how many times the deck was reshuffled (never in the book's game, at "
                  "most 3 when drawing 3 at a time, any number when reshuffles are "
