@@ -148,8 +148,8 @@ function markMine(sid, version) {
 /* whether every change made to session sid after version `since` came from this phone */
 async function changedByMe(sid, q, since) {
   let res;
-  try { res = await api("GET", "/api/v1/sessions/" + sid + "/history" + q); } catch (e) { return false; }
-  if (res.status !== 200 || !res.body || !Array.isArray(res.body.history)) return false;
+  try { res = await api("GET", "/api/v1/sessions/" + sid + "/history" + q + "&since=" + since + "&limit=1000"); } catch (e) { return false; }
+  if (res.status !== 200 || !res.body || !Array.isArray(res.body.history) || res.body.next_after !== null) return false;
   const own = mine()[sid] || [], newer = res.body.history.filter(h => h.version > since);
   return newer.length > 0 && newer.every(h => own.indexOf(h.version) >= 0);
 }

@@ -29,6 +29,7 @@ from .api import ratelimit
 
 from . import GAMES, tiles
 from .cards import CARD, FLOWER_BY_ID, FLOWERS, CardSet
+from .history import CHANGES, redo_of, redo_stack
 from .games import STRUCTURED_KINDS
 from .options import HEADINGS, heading_of
 from .share import public_base
@@ -671,7 +672,6 @@ def _session_context(session_id):
                 **evening)
 
 
-CHANGES = ("add_round", "replace_round", "delete_round", "finish")  # what the API's undo reverts
 
 
 def undo_and_redo(session_id, round_at, n_rounds, state) -> tuple[dict | None, dict | None]:
@@ -695,31 +695,6 @@ def undo_and_redo(session_id, round_at, n_rounds, state) -> tuple[dict | None, d
         if redo["request"] is None:
             redo = None
     return undo, redo
-
-
-def change_key(h) -> tuple:
-    """What a change did, whoever made it and when: the action, the round and its input."""
-    if h["action"] == "delete_round":
-        return h["action"], (h["before"] or {}).get("seq")
-    a = h["after"] or {}
-    return h["action"], a.get("seq"), json.dumps(a.get("input"), sort_keys=True)
-
-
-def redo_stack(hist: list[dict]) -> list[dict]:
-    """The undone changes Redo can put back, the next one last, as in any editor: each undo
-    pushes the change it reverted; a change that makes the top one again (a redo) pops it;
-    any other change empties it (what was undone before it is no longer redone)."""
-    by_id = {h["id"]: h for h in hist}
-    stack: list[dict] = []
-    for h in hist:
-        if h["action"] == "undo" and h["undoes"] in by_id:
-            stack.append(by_id[h["undoes"]])
-        elif h["action"] in CHANGES:
-            if stack and change_key(stack[-1]) == change_key(h):
-                stack.pop()
-            else:
-                stack.clear()
-    return stack
 
 
 def change_view(h, round_at, n_rounds, state, done: bool) -> dict:
@@ -750,29 +725,21 @@ def change_view(h, round_at, n_rounds, state, done: bool) -> dict:
 def redo_request(session_id, h, n_rounds, state) -> dict | None:
     """The API call that makes the undone change ``h`` again, or None when it cannot be. The
     writer's name goes with it (``by``), so the history still says who made the change."""
-    base = f"/api/v1/sessions/{session_id}/rounds"
-    by = {"by": h["actor"]} if h.get("actor") else {}
-    if h["action"] == "finish":  # ended again after the same rounds, as it was
-        if state.get("complete") or (h["after"] or {}).get("seq") != n_rounds:
-            return None
-        return {"method": "POST", "path": f"/api/v1/sessions/{session_id}/finish", "body": by}
-    if h["action"] == "add_round":
-        a = h["after"] or {}
-        if a.get("seq") != n_rounds + 1 or state.get("complete"):
-            return None
-        return {"method": "POST", "path": base, "body": {**(a.get("input") or {}), **by}}
-    if h["action"] == "replace_round":
-        a = h["after"] or {}
-        if not 1 <= (a.get("seq") or 0) <= n_rounds:
-            return None
-        return {"method": "PUT", "path": f"{base}/{a['seq']}",
-                "body": {**(a.get("input") or {}), **by}}
-    b = h["before"] or {}
-    if not 1 <= (b.get("seq") or 0) <= n_rounds:
+    redo = redo_of(h, n_rounds, bool(state.get("complete")))
+    if redo is None:
         return None
+    base = f"/api/v1/sessions/{session_id}"
+    by = {"by": redo.by} if redo.by else {}
+    if redo.action == "finish":
+        return {"method": "POST", "path": f"{base}/finish", "body": by}
+    if redo.action == "add_round":
+        return {"method": "POST", "path": f"{base}/rounds", "body": {**redo.input, **by}}
+    if redo.action == "replace_round":
+        return {"method": "PUT", "path": f"{base}/rounds/{redo.seq}",
+                "body": {**redo.input, **by}}
     # a DELETE takes its writer in the query (after the token session.js adds)
-    return {"method": "DELETE", "path": f"{base}/{b['seq']}",
-            "query": f"&by={quote(h['actor'])}" if h.get("actor") else ""}
+    return {"method": "DELETE", "path": f"{base}/rounds/{redo.seq}",
+            "query": f"&by={quote(redo.by)}" if redo.by else ""}
 
 
 @bp.get("/s/<session_id>")

@@ -34,6 +34,7 @@ import orjson
 import sqlite_utils
 
 from . import series
+from .history import CHANGES  # what an undo reverts
 from .db import SYNCHRONOUS, backend_for  # noqa: F401 (SYNCHRONOUS: kept importable here)
 from .dialects import POSTGRES, SQLITE, Dialect
 from .results import said
@@ -630,6 +631,12 @@ class Store:
         return [_view_text(*row) for row in self.conn.execute(
             f"SELECT {VIEW_SQL} FROM {JOINED} WHERE r.session_id = ? ORDER BY r.seq", (sid,))]
 
+    def round_views_after(self, sid: str, after: int, limit: int) -> list[tuple[int, str]]:
+        """At most ``limit`` stored rounds after round ``after``: (number, view text)."""
+        return [(row[0], _view_text(*row)) for row in self.conn.execute(
+            f"SELECT {VIEW_SQL} FROM {JOINED} WHERE r.session_id = ? AND r.seq > ? "
+            "ORDER BY r.seq LIMIT ?", (sid, after, limit))]
+
     def round_view(self, sid: str, seq: int) -> str | None:
         """One stored round by its number (the others are not read)."""
         if not 0 < seq <= MAX_SEQ:  # SQLite cannot compare 2**63 with a column
@@ -690,10 +697,15 @@ class Store:
         """The session's whole summary (``series.summary`` of its rounds), from what is stored."""
         return json.loads(self.session_parts(sid)[1])
 
-    def history(self, sid: str) -> list[dict]:
+    def history(self, sid: str, after: int = 0, since: int = 0,
+                limit: int | None = None) -> list[dict]:
+        """The changes, oldest first: those after history id ``after`` that made a version
+        after ``since``, at most ``limit`` (all by default)."""
         out = []
-        for values in self.conn.execute(f"SELECT {', '.join(HISTORY_KEYS)} FROM history "
-                                        "WHERE session_id = ? ORDER BY id", (sid,)):
+        for values in self.conn.execute(
+                f"SELECT {', '.join(HISTORY_KEYS)} FROM history WHERE session_id = ? AND "
+                "id > ? AND version > ? ORDER BY id LIMIT ?",
+                (sid, after, since, -1 if limit is None and not self.postgres else limit)):
             r = dict(zip(HISTORY_KEYS, values))
             r["before"] = json.loads(r["before"]) if r["before"] else None
             r["after"] = json.loads(r["after"]) if r["after"] else None
@@ -976,6 +988,21 @@ class Store:
         """The games the group has played (any period)."""
         return [g for (g,) in self.conn.execute(
             "SELECT DISTINCT game FROM sessions WHERE group_id = ? ORDER BY game", (gid,))]
+
+    def join_group(self, gid: str, sid: str) -> None:
+        """Bring a session made without a group into group ``gid``: its players join the
+        group by name (as a session created in the group), and the group's standings count
+        it from now on. A session of another group stays there (409)."""
+        with self.transaction() as c:
+            row = self.need_session(sid, lock=True)
+            if row["group_id"] == gid:
+                return
+            if row["group_id"] is not None:
+                raise Conflict(said("the session {session!r} belongs to another group",
+                                    session=sid), field="session")
+            pids = self._identities(gid, json.loads(row["config"])["players"])
+            c.execute("UPDATE sessions SET group_id = ?, player_ids = ? WHERE id = ?",
+                      (gid, _dumps(pids), sid))
 
     def link_group_session(self, gid: str, sid: str, sealed: bytes) -> None:
         """Keep a session's view-only link for its group, sealed by the caller."""
@@ -1466,7 +1493,6 @@ def _number(x):
     return x
 
 
-CHANGES = ("add_round", "replace_round", "delete_round", "finish")  # what an undo reverts
 
 
 def _finish_in_force(history) -> bool:

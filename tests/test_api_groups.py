@@ -151,10 +151,11 @@ def test_sessions_and_their_links(client, league):
     assert client.post(url, json={"read_token": "wrong"}).status_code == 422
     r = client.post(url, json={"read_token": s1.edit})  # the edit token gives the read link
     assert r.status_code == 200 and r.json["url"].endswith(f"/s/{s1.id}?t={s1.read}")
-    other = Session(client)  # not in the group
+    other = Session(client)  # not in the group: its view-only token cannot bring it in
     r = client.post(f"/api/v1/groups/{league['id']}/sessions/{other.id}/link?t="
                     f"{league['token']}", json={"read_token": other.read})
-    assert r.status_code == 404 and errors(r)[0]["field"] == "session"
+    assert r.status_code == 403 and errors(r)[0]["field"] == "read_token"
+    assert get(client, league, "sessions").json["sessions"][-1]["id"] == s1.id
     read = get(client, league, "share").json["url"].split("t=")[1]
     for token in (league["token"], read):
         r = get(client, league, "sessions", token=token)

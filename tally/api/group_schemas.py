@@ -22,6 +22,14 @@ class PeriodQuery(Base):
                          metadata={"description": "one game's sessions only (a game id)"})
 
 
+class SessionsQuery(PeriodQuery):
+    after = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40),
+                          metadata={"description": "the last session id of the page before "
+                                                   "(its next_after); none: the newest first"})
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500),
+                           metadata={"description": "sessions on the page (at most 500)"})
+
+
 class PeriodOut(Base):
     period = fields.String()
     since = fields.String(allow_none=True)
@@ -120,6 +128,8 @@ class SessionsOut(Base):
     group = fields.Nested(GroupRef)
     period = fields.Nested(PeriodOut)
     sessions = fields.List(fields.Nested(GroupSession), metadata={"description": "newest first"})
+    next_after = fields.String(allow_none=True, metadata={
+        "description": "the after of the next page; null on the last page"})
 
 
 class LinkIn(Base):
@@ -144,5 +154,5 @@ class ShareOut(Base):
     qr_svg = fields.String()
 
 
-__all__ = ["PeriodQuery", "StandingsOut", "HeadToHeadOut", "TimelineOut", "SessionsOut",
+__all__ = ["PeriodQuery", "SessionsQuery", "StandingsOut", "HeadToHeadOut", "TimelineOut", "SessionsOut",
            "LinkIn", "LinkOut", "ShareQuery", "ShareOut"]

@@ -29,8 +29,8 @@ from ..share import qr_svg
 from ..store import NotFound, Store, read_token_of
 from . import group_schemas as GS
 from .limits import Unprocessable
-from .views import (TOKEN_PARAM, _group_access, base_url, error_responses, groups_blp,
-                    json_response, no_store, presented_token, store)
+from .views import (TOKEN_PARAM, Forbidden, _group_access, base_url, error_responses,
+                    groups_blp, json_response, no_store, presented_token, store)
 
 GROUP_TOKEN = {**TOKEN_PARAM, "description": "the group's token or its read-only token"}
 
@@ -157,41 +157,63 @@ def timeline(q, group_id):
 
 
 @groups_blp.route("/<group_id>/sessions")
-@groups_blp.arguments(GS.PeriodQuery(), location="query")
+@groups_blp.arguments(GS.SessionsQuery(), location="query")
 @groups_blp.response(200, GS.SessionsOut)
 @error_responses(groups_blp, 401, 404, 422)
 @groups_blp.doc(parameters=[GROUP_TOKEN])
 def group_sessions(q, group_id):
-    """The group's sessions over a period, newest first: winners, chips, view-only links"""
+    """The group's sessions over a period, newest first, a page at a time: winners, chips,
+    view-only links"""
     row = _group_access(group_id)
     p = period_of(q)
     access = store().group_access(row, presented_token())
+    rows, more = page_of(league_rows(group_id, p, q.get("game")), q["after"], q["limit"])
     links = open_links(group_id, group_read_token(presented_token(), access))
     body = {"group": {"id": row["id"], "name": row["name"]},
             "period": period_body(p, q.get("game")),
-            "sessions": sessions_of(league_rows(group_id, p, q.get("game")), links,
-                                    base_url())}
+            "sessions": sessions_of(rows, links, base_url()),
+            "next_after": rows[0]["id"] if more else None}
     return no_store(json_response(body))
+
+
+def page_of(rows: list[dict], after: str | None, limit: int) -> tuple[list[dict], bool]:
+    """The page of ``rows`` (oldest first) that comes, newest first, after session ``after``:
+    its rows oldest first (``sessions_of`` turns them round) and whether older ones follow."""
+    newest = len(rows)
+    if after is not None:
+        newest = next((i for i, r in enumerate(rows) if r["id"] == after), None)
+        if newest is None:
+            raise Unprocessable(said("{field} is not a session of this list", field="after"),
+                                field="after")
+    first = max(0, newest - limit)
+    return rows[first:newest], first > 0
 
 
 @groups_blp.route("/<group_id>/sessions/<sid:session_id>/link", methods=["POST"])
 @groups_blp.arguments(GS.LinkIn())
 @groups_blp.response(200, GS.LinkOut)
-@error_responses(groups_blp, 401, 403, 404, 422)
+@error_responses(groups_blp, 401, 403, 404, 409, 422)
 @groups_blp.doc(parameters=[{**TOKEN_PARAM, "description": "the group's token"}])
 def link_session(body, group_id, session_id):
     """Keep a session's view-only link for its group (the group's page and its sessions list
-    link to it): the session must be one of the group's, the token one of the session's"""
+    link to it). A session made without a group joins it here, with both tokens: the
+    group's (?t=) and the session's edit token in the body (a view-only one may only link a
+    session already in the group)"""
     _group_access(group_id, "edit")
     sid = session_id
     st = store()
     row = st.session_row(sid) if sid else None
-    if row is None or row["group_id"] != group_id:
+    if row is None or row["group_id"] not in (group_id, None):
         raise NotFound(said("no session {session!r} in this group", session=sid),
                        field="session")
     kind = Store.auth(row, body["read_token"])
     if kind is None:
         raise Unprocessable(said("the token is not one of this session's"), field="read_token")
+    if row["group_id"] is None:
+        if kind != "edit":
+            raise Forbidden(said("the session's edit token is needed to bring it into the "
+                                 "group"), field="read_token")
+        st.join_group(group_id, sid)
     read = body["read_token"] if kind == "read" else read_token_of(body["read_token"])
     st.link_group_session(group_id, sid, seal_link(read_token_of(presented_token()), sid, read))
     return no_store(json_response({"session": sid, "url": base_url() + session_link(sid, read)}))

@@ -395,6 +395,36 @@ class EndOut(Base):
     settlement = fields.Nested(SettlementOut, metadata={"description": "fewest transfers"})
 
 
+class PageQuery(Base):
+    """One page of a list, oldest first: the items after ``after`` (exclusive), at most
+    ``limit``; the answer's ``next_after`` is the ``after`` of the next page (null: none)."""
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=10 ** 9),
+                           metadata={"description": "the last item of the page before (0: "
+                                                    "from the start)"})
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000),
+                           metadata={"description": "items on the page (at most 1000)"})
+
+
+class HistoryQuery(PageQuery):
+    since = fields.Integer(load_default=0, validate=validate.Range(min=0, max=10 ** 9),
+                           metadata={"description": "only the changes that made a version "
+                                                    "after this one"})
+
+
+class RoundsPage(Base):
+    rounds = fields.List(fields.Dict(), metadata={"description": "as GET .../rounds/{seq}"})
+    next_after = fields.Integer(allow_none=True, metadata={
+        "description": "the after of the next page; null on the last page"})
+
+
+class HistoryPage(Base):
+    history = fields.List(fields.Dict(), metadata={
+        "description": "the changes, oldest first: id, version, action, actor, at, before, "
+                       "after, undoes"})
+    next_after = fields.Integer(allow_none=True, metadata={
+        "description": "the after of the next page (a history id); null on the last page"})
+
+
 class ScoresheetQuery(Base):
     upto = fields.Integer(load_default=None, allow_none=True, strict=False,
                           validate=validate.Range(min=1, max=10 ** 9),

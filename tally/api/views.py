@@ -24,7 +24,9 @@ from ..errors import TallyError
 from ..results import said
 from ..games import GAMES, get_game
 from ..share import public_base, qr_png, qr_svg, session_link
-from ..store import NotFound, Store, StoreError, no_session, read_token_of, stamp
+from ..history import Redo, redo_of, redo_stack
+from ..store import (Conflict, NotFound, Stale, Store, StoreError, no_session, read_token_of,
+                     stamp)
 from . import ratelimit
 from . import schemas as S
 from .idempotency import idempotent as _idempotent
@@ -274,6 +276,12 @@ def round_input(body: dict) -> dict:
     return {k: v for k, v in body.items() if k not in ("version", "by")}
 
 
+def added_body(out: dict) -> str:
+    """A round added: the new version, the round and the head of the summary."""
+    return ('{"version":%d,"round":%s,"state":%s}'
+            % (out["version"], out["round_json"], out["state_json"]))
+
+
 def changed_body(out: dict, seq: int | None) -> str:
     """A change's answer: the new version, the round it names (when it is in force) and the
     head of the summary; the other rounds and the whole ledger are read with a GET."""
@@ -443,9 +451,7 @@ def add_round(body, session_id):
     raw = round_input(body)
     out = engine(st.add_round, session_id, version, raw, actor_of(body))
     seq = out["seq"]
-    body = ('{"version":%d,"round":%s,"state":%s}'
-            % (out["version"], out["round_json"], out["state_json"]))
-    return json_response(body, 201,
+    return json_response(added_body(out), 201,
                          {"Location": f"/api/v1/sessions/{session_id}/rounds/{seq}",
                           **etag(out["version"])})
 
@@ -506,6 +512,43 @@ def undo(body, session_id):
     return json_response(changed_body(out, None), 200, etag(out["version"]))
 
 
+@sessions_blp.route("/<sid:session_id>/redo", methods=["POST"])
+@sessions_blp.arguments(S.WriteIn())
+@sessions_blp.response(200, S.Changed)
+@error_responses(sessions_blp, 401, 403, 404, 409, 412, 422, 428)
+@sessions_blp.doc(parameters=[TOKEN_PARAM, IF_MATCH, IDEM])
+@idempotent
+def redo(body, session_id):
+    """Make the last undone change again, as an editor's Redo (409 when there is none: a
+    change made after the undo ends what can be redone)"""
+    st, row = session_for(session_id, "edit")
+    version = version_of(body)
+    if version is not None and version != row["version"]:
+        raise Stale(row["version"], version)  # the history read below is of this version
+    redo = next_redo(st, session_id, row)
+    by = redo.by or actor_of(body)
+    if redo.action == "add_round":
+        out = engine(st.add_round, session_id, version, redo.input, by)
+        return json_response(added_body(out), 200, etag(out["version"]))
+    if redo.action == "replace_round":
+        out = engine(st.replace_round, session_id, version, redo.seq, redo.input, by)
+    elif redo.action == "delete_round":
+        out = engine(st.delete_round, session_id, version, redo.seq, by)
+    else:
+        out = engine(st.finish, session_id, version, by)
+    shown = redo.seq if redo.action == "replace_round" else None
+    return json_response(changed_body(out, shown), 200, etag(out["version"]))
+
+
+def next_redo(st: Store, session_id: str, row: dict) -> Redo:
+    stack = redo_stack(st.history(session_id))
+    complete = json.loads(row["state"])["complete"]
+    redo = redo_of(stack[-1], st.round_count(session_id), complete) if stack else None
+    if redo is None:
+        raise Conflict(said("nothing to redo"), field="history")
+    return redo
+
+
 @sessions_blp.route("/<sid:session_id>/finish", methods=["POST"])
 @sessions_blp.arguments(S.WriteIn())
 @sessions_blp.response(200, S.Changed)
@@ -560,13 +603,33 @@ def statistics(session_id):
 
 
 @sessions_blp.route("/<sid:session_id>/history")
-@error_responses(sessions_blp, 401, 404)
-@sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {"description": "the changes, "
-                  "oldest first: who, when, action, before and after"}})
-def history(session_id):
-    """The append-only history of changes"""
+@sessions_blp.arguments(S.HistoryQuery(), location="query", as_kwargs=True)
+@sessions_blp.response(200, S.HistoryPage)
+@error_responses(sessions_blp, 401, 404, 422)
+@sessions_blp.doc(parameters=[TOKEN_PARAM])
+def history(session_id, after, since, limit):
+    """The append-only history of changes, oldest first, a page at a time"""
     st, row = session_for(session_id, "read")
-    return json_response({"history": st.history(session_id)}, 200, etag(row["version"]))
+    items = st.history(session_id, after, since, limit + 1)
+    more = len(items) > limit
+    return json_response({"history": items[:limit],
+                          "next_after": items[limit - 1]["id"] if more else None},
+                         200, etag(row["version"]))
+
+
+@sessions_blp.route("/<sid:session_id>/rounds")
+@sessions_blp.arguments(S.PageQuery(), location="query", as_kwargs=True)
+@sessions_blp.response(200, S.RoundsPage)
+@error_responses(sessions_blp, 401, 404, 422)
+@sessions_blp.doc(parameters=[TOKEN_PARAM])
+def list_rounds(session_id, after, limit):
+    """The session's rounds in order, a page at a time (each as GET .../rounds/{seq})"""
+    st, row = session_for(session_id, "read")
+    page = st.round_views_after(session_id, after, limit + 1)
+    more = len(page) > limit
+    body = ('{"rounds":[' + ",".join(view for _, view in page[:limit]) + '],"next_after":'
+            + (str(page[limit - 1][0]) if more else "null") + "}")
+    return json_response(body, 200, etag(row["version"]))
 
 
 @sessions_blp.route("/<sid:session_id>/settlement")
