@@ -40,6 +40,7 @@ test: $(STAMP)
 	sh tests/ensure-postgres.sh
 	sh tests/browser/ensure-chromium.sh
 	sh tests/browser/ensure-axe.sh
+	sh tests/ensure-spectral.sh
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

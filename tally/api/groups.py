@@ -236,7 +236,8 @@ def share(q, group_id):
 @groups_blp.arguments(GS.ShareQuery(), location="query")
 @error_responses(groups_blp, 401, 403, 404, 422)
 @groups_blp.doc(parameters=[GROUP_TOKEN], responses={"200": {
-    "description": "QR code of the group's share link", "content": {"image/svg+xml": {}}}})
+    "description": "QR code of the group's share link",
+    "content": {"image/svg+xml": {"schema": {"type": "string"}}}}})
 def group_qr_svg(q, group_id):
     """QR code (SVG) of the group's share link"""
     return no_store(Response(qr_svg(share_url(group_id, q["link"])), mimetype="image/svg+xml"))

@@ -274,6 +274,55 @@ class SessionOut(Base):
     rounds = fields.List(fields.Dict())
 
 
+class Round(Base):
+    """One stored round, as GET .../rounds/{seq} answers it."""
+    seq = fields.Integer(metadata={"description": "the round's number, from 1"})
+    month = fields.Integer(metadata={"description": "the month it was played in"})
+    dealer = fields.String()
+    carry_in = fields.Dict(metadata={"description": "what it carried in (a nagari, ...)"})
+    counts_as_month = fields.Boolean()
+    input = fields.Dict(metadata={"description": "the round as the table entered it"})
+    result = fields.Dict(metadata={"description": "the breakdown (POST .../score answers "
+                                                  "the same)"})
+
+
+class HistoryEntry(Base):
+    id = fields.Integer()
+    version = fields.Integer(metadata={"description": "the version the change made"})
+    action = fields.String(metadata={"description": "create, import, add_round, "
+                                                    "replace_round, delete_round, undo, finish"})
+    actor = fields.String(allow_none=True, metadata={"description": "who, when they said"})
+    at = fields.String(metadata={"description": "when (UTC, ISO 8601)"})
+    before = fields.Dict(allow_none=True)
+    after = fields.Dict(allow_none=True)
+    undoes = fields.Integer(allow_none=True, metadata={"description": "an undo: the id of "
+                                                                      "the change it reverted"})
+
+
+class ExportOut(Base):
+    """A whole session, re-importable (POST /api/v1/sessions/import)."""
+    format = fields.String(metadata={"example": "hanafuda-tally/session"})
+    format_version = fields.Integer(metadata={"example": 1})
+    id = fields.String()
+    title = fields.String()
+    created = fields.String()
+    updated = fields.String()
+    version = fields.Integer()
+    config = fields.Dict(metadata={"description": "as the session was created"})
+    rounds = fields.List(fields.Dict(), metadata={"description": "{seq, input} each"})
+    results = fields.List(fields.Nested(Round))
+    summary = fields.Dict(metadata={"description": "the state with the ledger and the "
+                                                   "rounds' lines"})
+    history = fields.List(fields.Nested(HistoryEntry))
+
+
+class SessionShareOut(Base):
+    url = fields.String(metadata={"description": "the link to open on a phone"})
+    link = fields.String(metadata={"description": "read or edit"})
+    qr_svg = fields.String(metadata={"description": "the address of its QR code (SVG)"})
+    qr_png = fields.String(metadata={"description": "the address of its QR code (PNG)"})
+
+
 class Changed(Base):
     """A write's answer: the round it names and the head of the summary (no ledger, no
     per-round lines: GET the session for those)."""
@@ -412,15 +461,14 @@ class HistoryQuery(PageQuery):
 
 
 class RoundsPage(Base):
-    rounds = fields.List(fields.Dict(), metadata={"description": "as GET .../rounds/{seq}"})
+    rounds = fields.List(fields.Nested(Round))
     next_after = fields.Integer(allow_none=True, metadata={
         "description": "the after of the next page; null on the last page"})
 
 
 class HistoryPage(Base):
-    history = fields.List(fields.Dict(), metadata={
-        "description": "the changes, oldest first: id, version, action, actor, at, before, "
-                       "after, undoes"})
+    history = fields.List(fields.Nested(HistoryEntry), metadata={
+        "description": "the changes, oldest first"})
     next_after = fields.Integer(allow_none=True, metadata={
         "description": "the after of the next page (a history id); null on the last page"})
 
@@ -522,3 +570,25 @@ class StatisticsOut(Base):
     players = fields.List(fields.Nested(PlayerStatistics))
     biggest_round = fields.Nested(SessionBiggestRound, allow_none=True)
     combinations = fields.List(fields.Nested(SessionYakuCount))
+
+
+class GroupPlayer(Base):
+    id = fields.String()
+    name = fields.String()
+    created = fields.String()
+
+
+class GroupSessionRef(Base):
+    id = fields.String()
+    title = fields.String()
+    game = fields.String()
+    created = fields.String()
+
+
+class GroupOut(Base):
+    id = fields.String()
+    name = fields.String()
+    created = fields.String()
+    players = fields.List(fields.Nested(GroupPlayer))
+    sessions = fields.List(fields.Nested(GroupSessionRef), metadata={"description": "oldest first"})
+

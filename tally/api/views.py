@@ -27,7 +27,7 @@ from ..share import public_base, qr_png, qr_svg, session_link
 from ..history import Redo, redo_of, redo_stack
 from ..store import (Conflict, NotFound, Stale, Store, StoreError, no_session, read_token_of,
                      stamp)
-from . import ratelimit
+from . import contract, ratelimit
 from . import schemas as S
 from .idempotency import idempotent as _idempotent
 from .limits import MAX_NUMBER, bounded_input, check_text, dumps, parse_body
@@ -49,6 +49,14 @@ class StrictParser(FlaskParser):
 
 class TallyBlueprint(Blueprint):
     ARGUMENTS_PARSER = StrictParser()
+
+    def register_views_in_doc(self, api, app, spec, *, name, parameters):
+        """Each operation completed on its way into the document (tally.api.contract)."""
+        spec.path = contract.completing(spec)
+        try:
+            super().register_views_in_doc(api, app, spec, name=name, parameters=parameters)
+        finally:
+            del spec.path  # the APISpec's own method again
 
 
 games_blp = TallyBlueprint("games", __name__, url_prefix="/api/v1/games",
@@ -457,7 +465,7 @@ def add_round(body, session_id):
 
 
 @sessions_blp.route("/<sid:session_id>/rounds/<int:seq>")
-@sessions_blp.response(200, S.Changed)
+@sessions_blp.response(200, S.Round)
 @error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM])
 def read_round(session_id, seq):
@@ -648,9 +656,10 @@ def settlement(q, session_id):
 
 
 @sessions_blp.route("/<sid:session_id>/export.json")
+@sessions_blp.response(200, S.ExportOut, description="the complete session; POST it to "
+                                                      "/api/v1/sessions/import")
 @error_responses(sessions_blp, 401, 404)
-@sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
-    "description": "the complete session; POST it to /api/v1/sessions/import"}})
+@sessions_blp.doc(parameters=[TOKEN_PARAM])
 def export_json(session_id):
     """Export a session as JSON (re-importable)"""
     st, _ = session_for(session_id, "read")
@@ -735,7 +744,7 @@ def csv_of(doc: dict) -> str:
 @sessions_blp.route("/<sid:session_id>/export.csv")
 @error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
-    "description": "one row per round and player", "content": {"text/csv": {}}}})
+    "description": "one row per round and player", "content": {"text/csv": {"schema": {"type": "string"}}}}})
 def export_csv(session_id):
     """Export a session as CSV (one row per round and player)"""
     st, _ = session_for(session_id, "read")
@@ -753,9 +762,10 @@ def _share_link(row, link: str) -> str:
 
 @sessions_blp.route("/<sid:session_id>/share")
 @sessions_blp.arguments(S.QrQuery(), location="query")
-@error_responses(sessions_blp, 401, 403, 404)
-@sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
-    "description": "the share link and the addresses of its QR codes"}})
+@sessions_blp.response(200, S.SessionShareOut,
+                       description="the share link and the addresses of its QR codes")
+@error_responses(sessions_blp, 401, 403, 404, 422)
+@sessions_blp.doc(parameters=[TOKEN_PARAM])
 def share(q, session_id):
     """The share link (read-only unless link=edit) and its QR codes"""
     row = store().need_session(session_id)
@@ -770,7 +780,8 @@ def share(q, session_id):
 @sessions_blp.arguments(S.QrQuery(), location="query")
 @error_responses(sessions_blp, 401, 403, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
-    "description": "QR code of the share link", "content": {"image/svg+xml": {}}}})
+    "description": "QR code of the share link",
+    "content": {"image/svg+xml": {"schema": {"type": "string"}}}}})
 def qr_svg_view(q, session_id):
     """QR code (SVG) of the session's share link"""
     row = store().need_session(session_id)
@@ -781,7 +792,7 @@ def qr_svg_view(q, session_id):
 @sessions_blp.arguments(S.QrQuery(), location="query")
 @error_responses(sessions_blp, 401, 403, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
-    "description": "QR code of the share link", "content": {"image/png": {}}}})
+    "description": "QR code of the share link", "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}}}})
 def qr_png_view(q, session_id):
     """QR code (PNG) of the session's share link"""
     row = store().need_session(session_id)
@@ -819,9 +830,9 @@ def _group_access(gid: str, need: str | None = None) -> dict:
 
 
 @groups_blp.route("/<group_id>")
+@groups_blp.response(200, S.GroupOut, description="the group, its players and its sessions")
 @error_responses(groups_blp, 401, 404)
-@groups_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
-    "description": "the group, its players and its sessions"}})
+@groups_blp.doc(parameters=[TOKEN_PARAM])
 def read_group(group_id):
     """A group: its players and sessions"""
     row = _group_access(group_id)
