@@ -7,7 +7,8 @@ const SX = (function () {
   const C = JSON.parse(document.getElementById("ctx").textContent), G = C.game;
   const PL = C.config.players, CARDS = G.cards || {}, SPECS = {};
   for (const d of G.inputs || []) if (d.spec) SPECS[d.key] = d.spec;
-  const STRUCT = ["list", "record", "map"], OWN = ["card", "players", "yaku", "text"].concat(STRUCT);
+  const STRUCT = ["list", "record", "map"], OWN = ["card", "cards", "players", "yaku", "text"].concat(STRUCT);
+  Object.assign(I18N, JSON.parse((document.getElementById("card-words") || {}).textContent || "{}"));
   const has = n => n !== undefined && n !== null;
   const isObj = v => v && typeof v === "object" && !Array.isArray(v);
   const req = T("Required");
@@ -39,8 +40,8 @@ const SX = (function () {
   const need = (s, el, focus, empty) => (out, path) => { if (s.required && empty()) out.push([el, path, req, focus]); };
 
   /* a widget: {el, read() -> value or undefined, check(problems, path), focus} */
-  function build(s, v) {
-    return ({card, cards, players, yaku, player, choice, int, bool, text, list, record, map})[s.kind](s, v);
+  function build(s, v, ctx) {
+    return ({card, cards, players, yaku, player, choice, int, bool, text, list, record, map})[s.kind](s, v, ctx);
   }
   /* buttons of which one or none is chosen (tap again to take it back) */
   function pickOne(s, options, v) {
@@ -125,17 +126,186 @@ const SX = (function () {
     paint();
     return {el, focus: sel, read: () => cur.length ? cur.slice() : undefined, check: need(s, el, sel, () => !cur.length)};
   }
-  const cards = (s, v) => chips(s, cardOpts(), v, tile);
   const yaku = (s, v) => chips(s, s.choices, v);
-  function card(s, v) {
-    const el = h("div", "sx-card"), face = el.appendChild(h("span", "sx-face"));
-    const sel = el.appendChild(h("select", "sx-sel", `<option value="">—</option>` + opts(cardOpts())));
-    if (s.label) sel.setAttribute("aria-label", s.label);
-    if (v in CARDS) sel.value = v;
-    const paint = () => { face.innerHTML = sel.value ? tile(sel.value) : ""; };
-    sel.addEventListener("change", paint);
-    paint();
-    return {el, focus: sel, read: () => sel.value || undefined, check: need(s, el, sel, () => !sel.value)};
+  const cards = (s, v, ctx) => tilePick(s, v, false, ctx);
+  const card = (s, v, ctx) => tilePick(s, v, true, ctx);
+
+  // a new item or entry: its cards' tiles open (its cards are the next taps), else its first box
+  const began = w => { if (w.slot && slotOf.get(w.slot) === w) shown(open(w)); else w.focus.focus(); };
+
+  /* ---------- cards by tiles (issue 28). A card input is a slot showing the cards chosen;
+     tapping it opens one tile grid for its group (a fieldset of the form, an event's field)
+     under the group, with a bar naming the group's card inputs (each player's hand, each
+     column) so the next one is one tap away. A tile toggles; a single card closes the grid.
+     The tiles are the page's month rows (record.html, the game's month order), filtered to
+     the cards the input can hold (tally/pages.py:card_pick): its choices, else the deck;
+     those in nobody's pile where the rules say so (spec.pick.from "free"; "pile": the
+     event's player's pile first); never a card another input of the group holds. */
+  const TPL = document.getElementById("card-tiles");
+  const slotOf = new WeakMap();   // a slot button -> its widget
+  // the page's piles (record.js sets them): a player's pile, the cards in no pile, a hand
+  let CTX = {pile: () => [], free: () => [], hand: () => []};
+  function tilePick(s, v, one, ctx) {
+    const el = h("div", "cw"), slot = el.appendChild(btn("cslot"));
+    slot.setAttribute("aria-expanded", "false");
+    const known = x => typeof x === "string" && x in CARDS;
+    let cur = (one ? [v] : Array.isArray(v) ? v : []).filter(known);
+    cur = cur.filter((x, i) => cur.indexOf(x) === i);
+    const w = {el, slot, one, s, ctx: ctx || {}, focus: slot,
+      cards: () => cur.slice(),
+      set(l) { cur = l.filter(known); paintSlot(w); },
+      read: () => one ? cur[0] : cur.length ? cur.slice() : undefined,
+      check: need(s, el, slot, () => !cur.length)};
+    slotOf.set(slot, w);
+    slot.addEventListener("click", () => { if (openOf(w)) close(groupOf(w)); else shown(open(w)); });
+    paintSlot(w);
+    return w;
+  }
+  const miniTile = x => `<svg class="tile" role="img" aria-label="${esc(CARDS[x])}"><use href="/cards.svg${G.korean ? "?months=kr" : ""}#card-${esc(x)}"/></svg>`;
+  function paintSlot(w) {
+    const l = w.cards();
+    w.slot.innerHTML = (l.length ? `<span class="cmini">${l.map(miniTile).join("")}</span>`
+      : `<span class="cnone">${esc(T(w.one ? "Tap to pick a card" : "Tap to pick cards"))}</span>`) +
+      (w.one ? "" : `<b class="ccount">${l.length}</b>`);
+  }
+  // the group a card input belongs to: an event's field, else its fieldset
+  const groupOf = w => w.el.closest(".fld, fieldset") || w.el.parentNode;
+  const inGroup = g => Array.from(g.querySelectorAll(".cslot")).map(b => slotOf.get(b)).filter(Boolean);
+  const pickerOf = g => g.querySelector(":scope > .cpk");
+  const targetOf = new WeakMap();  // a grid -> the card input its taps fill
+  const openOf = w => { const pk = pickerOf(groupOf(w)); return !!pk && targetOf.get(pk) === w; };
+  // a card input's own name in the bar: its player, its item ("Column 2"), its field
+  function nameOf(w) {
+    const box = w.el.closest(".ictl[data-p]"), part = w.el.closest(".sx-part");
+    if (part) { const l = part.querySelector(":scope > .sx-h .sx-l"); if (l && l.textContent.trim()) return {text: l.textContent.trim(), cls: part.className.match(/\bp\d\b/)}; }
+    if (box) return {text: box.dataset.p, cls: box.querySelector(".pn").className.match(/\bp\d\b/), name: true};
+    return {text: w.s.label || ""};
+  }
+  function allowed(w) {
+    const p = w.s.pick || {};
+    let l = p.only || Object.keys(CARDS);
+    const free = p.from === "free" ? CTX.free() : null;
+    if (free && free.length) l = l.filter(x => free.indexOf(x) >= 0);  // none yet: the deck
+    return new Set(l.concat(w.cards()));
+  }
+  // the event's player's pile, offered first: the other tiles dimmed (spec.pick.from "pile")
+  function near(w) {
+    const mine = (w.s.pick || {}).from === "pile" && w.ctx.player ? CTX.pile(w.ctx.player) : [];
+    return mine.length ? new Set(mine) : null;
+  }
+  function open(w) {
+    const g = groupOf(w);
+    // one grid of tiles on the page: another group's closes
+    document.querySelectorAll(".cpk").forEach(x => { if (x.parentNode !== g) close(x.parentNode); });
+    let pk = pickerOf(g);
+    if (!pk) {
+      pk = h("div", "cpk");
+      pk.innerHTML = `<div class="cpk-bar"></div><div class="cpk-grid" role="group"></div>`;
+      pk.lastChild.appendChild(TPL.content.cloneNode(true));
+      pk.addEventListener("click", e => pickTap(pk, e));
+      const end = g.querySelector(":scope > .ferr");
+      if (end) g.insertBefore(pk, end); else g.appendChild(pk);
+    }
+    targetOf.set(pk, w);
+    paintPicker(g);
+    return pk;
+  }
+  /* the grid as wide as the page, out of the fieldset's or event's margins: its tiles are the
+     size of the piles' tiles (a 44 px square's area at 360 px), never narrower */
+  function bleed(pk) {
+    const main = pk.closest("main"), g = pk.parentNode;
+    if (!main) return;
+    const cs = getComputedStyle(g), m = main.getBoundingClientRect(), r = g.getBoundingClientRect();
+    const left = r.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
+    const right = r.right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight);
+    pk.style.marginLeft = (m.left - left) + "px";
+    pk.style.marginRight = (right - m.right) + "px";
+  }
+  addEventListener("resize", () => document.querySelectorAll(".cpk").forEach(bleed));
+  // a grid opened by a tap comes into view whole, as far as the screen allows
+  const shown = pk => pk.scrollIntoView({block: "nearest"});
+  function close(g) {
+    const pk = pickerOf(g);
+    if (!pk) return;
+    const w = targetOf.get(pk);
+    pk.remove();
+    inGroup(g).forEach(x => x.slot.setAttribute("aria-expanded", "false"));
+    if (w && document.contains(w.slot)) w.slot.focus({preventScroll: true});
+  }
+  function pickTap(pk, e) {
+    const g = pk.parentNode, w = targetOf.get(pk), t = e.target.closest(".ct"), to = e.target.closest(".cpk-to");
+    if (to) { open(inGroup(g)[+to.dataset.k]); return; }
+    if (e.target.closest(".cpk-done")) { close(g); return; }
+    if (!t || !w || t.getAttribute("aria-disabled") === "true") return;
+    const s = t.dataset.s, l = w.cards(), at = l.indexOf(s);
+    w.set(w.one ? (at >= 0 ? [] : [s]) : at >= 0 ? l.filter(x => x !== s) : l.concat([s]));
+    w.el.dispatchEvent(new Event("input", {bubbles: true}));  // the form or the event keeps it
+    if (w.one && w.cards().length) { close(g); return; }
+    if (at < 0) dealt(g, w);
+    paintPicker(g);
+  }
+  /* inputs dealt to in turn (spec.pick.deal: Kabu's columns get a first card each, then a
+     second; oicho-kabu.md 5, steps 1 and 4): after a card, the next input with the fewest
+     cards takes the next one; a third card is for the column tapped in the bar */
+  function dealt(g, w) {
+    const all = inGroup(g);
+    if (!(w.s.pick || {}).deal) return;
+    const least = Math.min(...all.map(x => x.cards().length)), at = all.indexOf(w);
+    for (let k = 1; k <= all.length; k++) {
+      const x = all[(at + k) % all.length];
+      if (x.cards().length === least) { targetOf.set(pickerOf(g), x); return; }
+    }
+  }
+  function paintPicker(g) {
+    const pk = pickerOf(g), all = inGroup(g);
+    let w = targetOf.get(pk);
+    if (!w || all.indexOf(w) < 0) targetOf.set(pk, w = all[0]);  // its input was taken out
+    if (!w) { pk.remove(); return; }
+    const named = all.map(nameOf), me = named[all.indexOf(w)];
+    all.forEach((x, k) => {
+      x.slot.setAttribute("aria-expanded", String(x === w));
+      if (named[k].cls) x.slot.classList.add(named[k].cls[0]);  // a player's colour
+    });
+    pk.className = "cpk" + (me.cls ? " " + me.cls[0] : "");
+    const who = document.querySelector(".who");  // the bar sticks under the players' bar
+    pk.style.setProperty("--cpk-top", (who && !who.hidden ? who.offsetHeight : 0) + "px");
+    bleed(pk);
+    paintTiles(pk.lastChild, w, all, paintBar(pk.firstChild, w, all, named));
+    pk.lastChild.setAttribute("aria-label", me.text);
+  }
+  /* the bar: a button for each card input of the group and Done; what marks a tile another
+     input holds (its number, else the start of its name) */
+  function paintBar(bar, w, all, named) {
+    // items of one list ("Column 1" ... "Column 4"): the word once, a number on each button
+    const num = named.map(n => /^(.*\S)\s+(\d+)$/.exec(n.text));
+    const same = all.length > 1 && num.every(x => x && x[1] === num[0][1]);
+    const to = (x, k) => `<button type="button" class="cpk-to${named[k].cls ? " " + named[k].cls[0] : ""}" data-k="${k}" aria-pressed="${x === w}"` +
+      (same ? ` aria-label="${esc(named[k].text)}">${num[k][2]}` : `>${named[k].name ? nameHtml(named[k].text) : esc(named[k].text)}`) +
+      ` <b>${x.cards().length}</b></button>`;
+    // one input alone: no buttons, its label is just above
+    bar.innerHTML = (same ? `<span class="cpk-l cpk-of">${esc(num[0][1])}</span>` : "") +
+      (all.length > 1 ? all.map(to).join("") : "") + `<button type="button" class="cpk-done">${esc(T("Done"))}</button>`;
+    return named.map((n, k) => same ? num[k][2] : Array.from(n.text).slice(0, 2).join(""));
+  }
+  /* each tile: hidden where the input cannot hold it, pressed with its place in the input,
+     off (with the holder's mark) where another input of the group holds it, dimmed outside
+     the event's player's pile */
+  function paintTiles(grid, w, all, marks) {
+    const mine = w.cards(), ok = allowed(w), first = near(w), taken = {};
+    all.forEach((x, k) => { if (x !== w) x.cards().forEach(c => { taken[c] = k; }); });
+    grid.querySelectorAll(".month").forEach(row => {
+      let any = false;
+      row.querySelectorAll(".ct").forEach(t => {
+        const s = t.dataset.s, k = mine.indexOf(s), other = taken[s];
+        t.hidden = !ok.has(s);
+        any = any || !t.hidden;
+        t.classList.toggle("far", !!first && !first.has(s) && k < 0);
+        t.setAttribute("aria-pressed", String(k >= 0));
+        t.setAttribute("aria-disabled", String(other !== undefined && k < 0));
+        t.lastChild.textContent = k >= 0 ? (w.one ? "✓" : k + 1) : other !== undefined ? marks[other] : "";
+      });
+      row.hidden = !any;
+    });
   }
   /* players in the order tapped, a number on each chosen name */
   function players(s, v) {
@@ -174,6 +344,8 @@ const SX = (function () {
     const kids = s.fields.map(f => {
       const w = build(f, val[f.key]), p = el.appendChild(part(f.label + (f.required ? " *" : ""), "", null));
       p.classList.add("sx-field");
+      // a number typed or a switch takes half a line: two of them side by side
+      if ((f.kind === "int" && !(has(f.minimum) && has(f.maximum) && f.maximum - f.minimum < 5)) || f.kind === "bool") p.classList.add("sx-half");
       p.appendChild(w.el);
       return [f, w, p];
     });
@@ -217,6 +389,7 @@ const SX = (function () {
     return api;
   }
   function list(s, v) {
+    if (s.layout === "bets") return bets(s, v);
     const el = h("div", "sx-list"), items = el.appendChild(h("div", "sx-items"));
     const add = el.appendChild(btn("sx-add", "+ " + esc(s.item.label)));
     const fixed = has(s.minimum) && s.minimum === s.maximum, n = i => s.item.label + " " + (i + 1);
@@ -227,21 +400,83 @@ const SX = (function () {
     };
     (Array.isArray(v) ? v : []).forEach(x => L.add(x, null, "", fixed));
     while (L.rows.length < (fixed || s.required ? s.minimum || 0 : 0)) L.add(undefined, null, "", fixed);
-    add.addEventListener("click", () => { L.add(undefined).w.focus.focus(); L.paint(); });
+    add.addEventListener("click", () => { L.paint(); began(L.add(undefined).w); });
     L.paint();
     L.focus = L.rows.length ? L.rows[0].w.focus : add;
     return L;
   }
+  /* Kabu's bets (spec.layout "bets", tally/pages.py:bets_layout): the stake typed once, then
+     a row of column buttons per player but the dealer (the bank takes no bet); a tap is a bet
+     of the stake, in the order tapped (the betting order), a second tap takes it back */
+  function bets(s, v) {
+    const f = s.item.fields, pf = f.find(x => x.kind === "player");
+    const cf = f.find(x => x.kind === "int" && has(x.maximum) && has(x.minimum) && x.maximum - x.minimum < 5);
+    const af = f.find(x => x !== pf && x !== cf);
+    let cur = (Array.isArray(v) ? v : []).filter(isObj).map(x => Object.assign({}, x));
+    const el = h("div", "bets"), row = el.appendChild(h("label", "bets-stake"));
+    row.appendChild(h("span", "", esc(af.label)));
+    const stake = row.appendChild(h("input", "sx-num"));
+    stake.type = "number"; stake.inputMode = "numeric"; stake.step = "1";
+    if (has(af.minimum)) stake.min = af.minimum;
+    const last = cur.length ? cur[cur.length - 1][af.key] : undefined;
+    if (typeof last === "number") stake.value = last;
+    const need = el.appendChild(h("p", "bets-need error", esc(T("Required") + ": " + af.label)));
+    need.hidden = true;
+    stake.addEventListener("input", () => { need.hidden = true; });
+    const cols = [];
+    for (let n = cf.minimum; n <= cf.maximum; n++) cols.push(n);
+    const grid = el.appendChild(h("div", "bets-grid"));
+    grid.setAttribute("role", "group");
+    grid.setAttribute("aria-label", s.label || "");
+    PL.forEach((p, i) => {
+      if (p === C.dealer) return;
+      const r = grid.appendChild(h("div", "bets-row p" + i));
+      r.appendChild(h("span", "pn", nameHtml(p)));
+      cols.forEach(n => {
+        const b = r.appendChild(btn("bets-b", "", cf.label + " " + n + " · " + p));
+        b.dataset.p = p; b.dataset.n = n;
+      });
+    });
+    const at = (p, n) => cur.findIndex(x => x[pf.key] === p && x[cf.key] === n);
+    function paint() {
+      grid.querySelectorAll(".bets-b").forEach(b => {
+        const k = at(b.dataset.p, +b.dataset.n), a = k >= 0 ? cur[k][af.key] : undefined;
+        b.setAttribute("aria-pressed", String(k >= 0));
+        b.innerHTML = `<b>${b.dataset.n}</b>` + (k >= 0 ? `<small>${esc(has(a) ? N(a) : "?")}</small>` : "");
+      });
+    }
+    const amount = () => stake.value === "" || isNaN(Number(stake.value)) ? undefined : Math.trunc(Number(stake.value));
+    grid.addEventListener("click", e => {
+      const b = e.target.closest(".bets-b");
+      if (!b) return;
+      const k = at(b.dataset.p, +b.dataset.n);
+      if (k >= 0) cur.splice(k, 1);
+      else if (amount() === undefined) { need.hidden = false; stake.focus(); return; }  // the stake first
+      else cur.push({[pf.key]: b.dataset.p, [cf.key]: +b.dataset.n, [af.key]: amount()});
+      paint();
+    });
+    paint();
+    return {el, focus: stake,
+      read: () => cur.length ? cur.map(x => Object.assign({}, x)) : undefined,
+      check(out, path) {
+        if (!cur.length) {
+          if (s.required) out.push([el, path, amount() === undefined ? T("Required") + ": " + af.label : req, amount() === undefined ? stake : grid.querySelector("button")]);
+          return;
+        }
+        count(s, cur.length, out, el, path, stake);
+      }};
+  }
   /* keys: the players (coloured), the choices (a card's tile) or a name typed in */
   function map(s, v) {
     s = normal(s);
-    const el = h("div", "sx-map"), items = el.appendChild(h("div", "sx-items")), adds = el.appendChild(h("div", "sx-adds"));
+    // the "+ name" buttons above the entries: they stay in place as entries are added
+    const el = h("div", "sx-map"), adds = el.appendChild(h("div", "sx-adds")), items = el.appendChild(h("div", "sx-items"));
     const text = s.keys === "text";
     const keys = s.keys === "players" ? PL.map((p, i) => ({value: p, label: p, cls: "p" + i})) : text ? [{value: ""}] : s.choices;
     const known = k => keys.find(o => o.value === k);
     const bs = keys.map(o => {
       const b = adds.appendChild(btn("sx-add " + (o.cls || ""), text ? "+ " + esc(T("Add")) : (CARDS[o.value] ? tile(o.value) : "") + (o.cls ? "<span>+ " + nameHtml(o.label) + "</span>" : "+ " + esc(o.label))));
-      b.addEventListener("click", () => { const r = add(o.value); M.paint(); (r.name || r.w.focus).focus(); });
+      b.addEventListener("click", () => { const r = add(o.value); M.paint(); if (r.name) r.name.focus(); else began(r.w); });
       return b;
     });
     const key = r => text ? r.name.value.trim() : r.k;
@@ -303,11 +538,33 @@ const SX = (function () {
     owns,
     /* one value's widget outside the form (an event's field): {el, read(), focus};
        problems(w): what is wrong with it, in words */
-    widget: (s, v) => build(s, v),
+    widget: (s, v, ctx) => build(s, v, ctx),  // ctx: {player} of an event
+    /* the piles the card inputs read (record.js): {pile(player), free(), hand(player)} */
+    setContext(c) { CTX = Object.assign(CTX, c); },
+    /* what a card input starts with (spec.pick.fill): the cards in nobody's pile (the
+       leftovers), the player's hand (a claim shows it); undefined: nothing */
+    fill(s, player) {
+      const f = (s.pick || {}).fill, l = f === "free" ? CTX.free() : f === "hand" && player ? CTX.hand(player) : [];
+      return l && l.length ? (s.kind === "card" ? l[0] : l.slice()) : undefined;
+    },
+    /* the tiles of the first card input in el still empty, opened: an event's required
+       card (opts.required), the form's first card input that is not a player's (opts.shared) */
+    closeAll: el => el.querySelectorAll(".cpk").forEach(pk => close(pk.parentNode)),
+    openFirst(el, opts) {
+      opts = opts || {};
+      const w = Array.from(el.querySelectorAll(".cslot")).map(b => slotOf.get(b)).find(x => x && !x.cards().length &&
+        !(opts.required && !x.s.required) && !(opts.shared && x.el.closest(".ictl[data-p]")));
+      if (w) open(w);
+      return !!w;
+    },
     problems(w) { const out = []; w.check(out, []); return out.map(x => x[2]); },
     whole: d => STRUCT.indexOf(d.kind) >= 0,  // one widget holds every player's value
     read: (d, box) => roots.get(box.querySelector(".sx")).read(),
-    write: (d, box, v) => { mount(d, box, v); },
+    write: (d, box, v) => {
+      mount(d, box, v);
+      const g = box.closest("fieldset"), pk = g && pickerOf(g);
+      if (pk) paintPicker(g);  // its widgets are new: the picker follows them
+    },
     /* the players whose per-player record (sitting out, totals) stands instead of a pile:
        their empty pile is left out of the round */
     apart(vals) {

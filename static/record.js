@@ -46,7 +46,6 @@ const kept = {};
 if (C.input) for (const k in C.input) if (OWN.indexOf(k) < 0 && !(G.inputs || []).some(d => d.key === k)) kept[k] = C.input[k];
 function boxes(d) { return form ? Array.from(form.querySelectorAll(`fieldset[data-key="${CSS.escape(d.key)}"] .ictl`)) : []; }
 function ctlOf(box) { return box.querySelector("input, select, textarea"); }
-function chosen(box) { return Array.from(box.querySelectorAll(".chip")).map(b => b.dataset.s); }
 /* one control's value: undefined when empty; raw: a JSON box's text as typed */
 function readCtl(d, box, raw) {
   if (SX.owns(d)) return SX.read(d, box);  // cards, players, yaku, lists, records, maps (inputs.js)
@@ -55,7 +54,6 @@ function readCtl(d, box, raw) {
     return el && el.value ? JSON.parse(el.value) : undefined;
   }
   const el = ctlOf(box);
-  if (d.kind === "cards") { const l = chosen(box); return l.length ? l : undefined; }
   if (d.kind === "bool") return el.checked ? true : d.required ? false : undefined;
   if (d.kind === "int") return el.value === "" || isNaN(parseInt(el.value, 10)) ? undefined : parseInt(el.value, 10);
   const t = el.value.trim();
@@ -69,9 +67,6 @@ function writeCtl(d, box, v, raw) {
     box.querySelectorAll("input").forEach(r => { r.checked = r.value === j; });
     const s = box.querySelector("select");
     if (s) s.value = Array.from(s.options).some(o => o.value === j) ? j : "";
-  } else if (d.kind === "cards") {
-    box.querySelectorAll(".chip").forEach(b => b.remove());
-    for (const s of Array.isArray(v) ? v : []) addCard(box, s);
   } else if (d.kind === "bool") el.checked = v === true;
   else if (d.kind === "int") el.value = v === undefined || v === null ? "" : v;
   else el.value = v === undefined || v === null ? "" : raw && typeof v === "string" ? v : JSON.stringify(v);
@@ -94,20 +89,6 @@ function fillForm(vals, raw) {
   }
 }
 function formState() { try { return readForm(true); } catch (e) { return {}; } }
-/* cards: the chosen cards as small tiles (tap one to take it back) and a list to add one */
-function addCard(box, s) {
-  if (!G.cards[s] || chosen(box).indexOf(s) >= 0) return;
-  const b = document.createElement("button");
-  b.type = "button"; b.className = "chip"; b.dataset.s = s;
-  b.setAttribute("aria-label", T("Remove") + ": " + G.cards[s]);
-  b.innerHTML = tileSvg(s) + "<i>×</i>";
-  box.querySelector(".chosen").appendChild(b);
-}
-function syncCards(box) {
-  const sel = box.querySelector("select"), l = chosen(box);
-  for (const o of sel.options) if (o.value) o.disabled = l.indexOf(o.value) >= 0;
-  sel.required = !!box.dataset.req && !l.length;
-}
 /* every problem of the form shown next to its control (the browser's own words, in the
    phone's language); false when the round cannot be reviewed yet */
 function checkForm() {
@@ -137,12 +118,6 @@ function checkForm() {
   return !first;
 }
 if (form) {
-  form.querySelectorAll(".pick").forEach(pk => {
-    const box = pk.closest(".ictl"), d = IN.find(x => x.key === box.closest("fieldset").dataset.key);
-    if (d.required) box.dataset.req = "1";
-    const sel = pk.querySelector("select");
-    sel.insertAdjacentHTML("beforeend", Object.keys(G.cards).map(s => `<option value="${esc(s)}">${esc(G.cards[s])}</option>`).join(""));
-  });
   form.addEventListener("submit", e => e.preventDefault());
   // a second tap on the chosen answer of an optional question takes it back
   form.addEventListener("click", e => {
@@ -152,19 +127,11 @@ if (form) {
       if (!d.required && r.dataset.was === "1") r.checked = false;
       r.closest(".seg").querySelectorAll("input").forEach(x => { x.dataset.was = x.checked ? "1" : ""; });
       changed(r);
-      return;
     }
-    const chip = e.target.closest(".chip");
-    if (chip) { const box = chip.closest(".ictl"); chip.remove(); syncCards(box); changed(box); }
   });
   form.addEventListener("change", e => {
     const el = e.target;
     if (el.closest(".seg")) el.closest(".seg").querySelectorAll("input").forEach(x => { x.dataset.was = x.checked ? "1" : ""; });
-    if (el.tagName === "SELECT" && el.closest(".pick")) {
-      const box = el.closest(".ictl");
-      if (el.value) addCard(box, el.value);
-      el.value = ""; syncCards(box);
-    }
     changed(el);
   });
   form.addEventListener("input", e => changed(e.target));
@@ -177,9 +144,17 @@ function changed(el) {
 }
 function formReady() {
   if (!form) return;
-  form.querySelectorAll(".pick").forEach(pk => syncCards(pk.closest(".ictl")));
   form.querySelectorAll(".seg input").forEach(x => { x.dataset.was = x.checked ? "1" : ""; });
+  // the round's own cards (the opening field, the columns) are the first taps: their tiles open
+  if (mode !== "quick") SX.openFirst(form, {shared: true});
 }
+/* the card inputs' tiles (inputs.js) read the piles: a player's pile (an event's card is in
+   it), the cards in nobody's pile (the leftovers), a player's hand as the form holds it */
+SX.setContext({
+  pile: p => pile(P.indexOf(p)),
+  free: () => Object.keys(G.cards).filter(s => owner[s] === undefined && (!tiles[s] || !BONUS.has(s))),
+  hand: p => { try { return (readForm().hands || {})[p] || []; } catch (e) { return []; } },
+});
 
 (function init() {
   const d = loadDraft();
@@ -279,7 +254,16 @@ if (rest) rest.addEventListener("click", () => {
 /* ---------- live combinations: the engine scores the changed pile (microseconds) */
 async function evaluate(i, t0) {
   scoresFromCards(i);
-  const n = ++asked[i];
+  const n = ++asked[i], have = pile(i).length;
+  // a hand still short of what the engine scores (a Sutda hand is two cards): no request
+  // and no error, only what is missing (issue 28)
+  if (have < (G.pile_least || 1) && G.pile_least > 1) {
+    live[i] = {points: 0, yaku: [], hint: have ? T("Pick %(n)s cards", {n: G.pile_least}) : ""};
+    if (who) who.querySelector('[data-i="' + i + '"] .pts').textContent = 0;
+    if (i === sel) { renderYaku(); highlight(); }
+    if (t0 !== undefined) window.__tapTimes.push(performance.now() - t0);
+    return;
+  }
   let res;
   try {
     res = await api("POST", "/api/v1/games/" + G.id + "/evaluate", Object.assign({cards: pile(i)}, RULES));
@@ -297,6 +281,7 @@ function renderYaku() {
   const l = live[sel], el = document.getElementById("yaku");
   if (!el || mode === "quick") return;  // quick entry says its own live line
   if (l.error) { el.innerHTML = `<span class="error">${esc(l.error)}</span>`; return; }
+  if (l.hint) { el.innerHTML = `<span class="pn p${sel}">${nameHtml(P[sel])}</span> <span class="muted">${esc(l.hint)}</span>`; return; }
   el.innerHTML = `<span class="pn p${sel}">${nameHtml(P[sel])}</span> ` + (l.yaku.length
     ? l.yaku.map(y => `<span class="yk">${esc(yakuName(y))} <b>${y.points}</b></span>`).join(" ") + ` <span class="sum">= <b>${l.points}</b></span>`
     : `<span class="muted">${esc(T("No combination yet"))}</span>`);
@@ -324,7 +309,12 @@ const evBox = document.getElementById("events");
 })();
 evBox.addEventListener("click", e => {
   const b = e.target.closest(".evb");
-  if (b) addEvent(G.events[+b.dataset.ev], b.dataset.p === undefined ? undefined : +b.dataset.p);
+  if (!b) return;
+  addEvent(G.events[+b.dataset.ev], b.dataset.p === undefined ? undefined : +b.dataset.p);
+  // its fields, just above the buttons, in view: they are the next taps (issue 28)
+  const li = evList.querySelector("li.new");
+  // taller than the screen (an open grid of tiles): its first field at the top
+  if (li && li.querySelector(".fld")) li.scrollIntoView({block: li.offsetHeight > innerHeight * .6 ? "start" : "nearest"});
 });
 function addEvent(def, pi) {
   const ev = {type: def.id};
@@ -337,7 +327,18 @@ function addEvent(def, pi) {
   // (the call sat between the cards); a call tapped after all the cards keeps no score
   if (mode === "cards" && ev.player && !ENDS.has(def.id) && live[pi].points > 0 &&
       def.fields.some(s => s.key === "score" && s.kind === "int")) ev._cards = {points: live[pi].points, n: pile(pi).length};
+  // cards a rule gives before the table taps (the leftovers, a claim's hand: inputs.js)
+  for (const s of def.fields) { const v = SX.fill(s, ev.player); if (v !== undefined && ev[s.key] === undefined) ev[s.key] = v; }
   place(ev); saveDraft(); renderEvents(); quickChanged();
+  // its card field's tiles open at once: the next taps are its cards
+  const li = evList.children[events.indexOf(ev)];
+  // (an optional card field too, in card entry, unless the form holds the player's hand,
+  // which the engine reads instead)
+  if (li) {
+    li.classList.add("new");
+    const hand = ev.player && ((formState().hands || {})[ev.player] || []).length;
+    SX.openFirst(li, {required: mode === "quick" || !!hand});
+  }
 }
 /* an event said after the round ended (a shaking announced after the Stop, a forgotten
    koi-koi) goes where the rules put it: before the end; an end goes last */
@@ -361,17 +362,26 @@ function monthFor(ev, s) {
 /* the calls (koi-koi, go, stop) for the selected player, in the dock beside Review: reached
    without scrolling past the cards */
 const callBox = document.getElementById("calls");
+/* two players: both players' calls, so a call is said for either without switching piles
+   first, and a call opens its player's pile, the cards it is about (issue 24: a Koi-Koi
+   month with both piles took 16 taps, 14 now). The selected pile's calls come first; each
+   player keeps their place on screen (app.css) */
+const BOTH = P.length === 2;
 function renderCalls() {
   if (!callBox) return;
   const defs = (G.calls || []).map(id => G.events.find(e => e.id === id)).filter(Boolean);
-  callBox.innerHTML = defs.map(d => {
-    const n = events.filter(ev => ev.type === d.id && ev.player === P[sel]).length;
-    return `<button type="button" class="call p${sel}${n ? " used" : ""}" data-id="${esc(d.id)}"><b>${esc(d.label)}</b> <span class="cn">${nameHtml(P[sel])}</span><i class="cnt">${n || ""}</i></button>`;
-  }).join("");
+  callBox.classList.toggle("both", BOTH);
+  callBox.innerHTML = (BOTH ? [sel, 1 - sel] : [sel]).map(i => defs.map(d => {
+    const n = events.filter(ev => ev.type === d.id && ev.player === P[i]).length;
+    return `<button type="button" class="call p${i}${n ? " used" : ""}" data-id="${esc(d.id)}" data-p="${i}"><b>${esc(d.label)}</b> <span class="cn">${nameHtml(P[i])}</span><i class="cnt">${n || ""}</i></button>`;
+  }).join("")).join("");
 }
 if (callBox) callBox.addEventListener("click", e => {
   const b = e.target.closest(".call");
-  if (b) addEvent(G.events.find(d => d.id === b.dataset.id), sel);
+  if (!b) return;
+  const i = +b.dataset.p;
+  if (i !== sel) select(i);
+  addEvent(G.events.find(d => d.id === b.dataset.id), i);
 });
 /* the recorded events, each with a widget per field (drawn by inputs.js from the field's
    InputDef, EventDef.inputs), labelled in the page's language */
@@ -387,7 +397,7 @@ function renderEvents() {
     li.innerHTML = `<div class="evt"><b>${esc(d.label)}</b>${ev.player ? ` <span class="pn p${pi}">${nameHtml(ev.player)}</span>` : ""}
       ${j ? `<button type="button" class="up" data-j="${j}" aria-label="${esc(T("Move up") + ": " + d.label + (ev.player ? " (" + ev.player + ")" : ""))}">↑</button>` : ""}<button type="button" class="rm" data-j="${j}" aria-label="${esc(T("Remove") + ": " + d.label + (ev.player ? " (" + ev.player + ")" : ""))}">×</button></div>`;
     evWidgets.push(d.fields.map(s => {
-      const row = document.createElement("div"), w = SX.widget(s, ev[s.key]);
+      const row = document.createElement("div"), w = SX.widget(s, ev[s.key], {player: ev.player});
       row.className = "fld"; row.dataset.f = s.key;
       row.innerHTML = `<span>${esc(s.label)}${s.required ? ' <b class="req" aria-hidden="true">*</b>' : ""}</span>`;
       row.appendChild(w.el);
@@ -528,6 +538,8 @@ function fixes(res) {
 }
 function showFixes(list) {
   if (!list.length) return;
+  // the fix is one tap here: no "fix the problem above, then go back" under it (issue 24)
+  saveWhy.textContent = "";
   const box = body.appendChild(document.createElement("div"));
   box.className = "fixes";
   list.forEach((f, k) => {
@@ -647,6 +659,7 @@ function setMode(m) {
   if (!C.seq) localStorage.setItem(MODE, m);
   paintMode(); saveDraft(); renderEvents(); renderYaku();
   if (m === "cards") P.forEach((p, i) => { if (pile(i).length) evaluate(i); else paintPts(i, 0); });
+  if (m === "quick" && form) SX.closeAll(form);  // what is said replaces the cards' tiles
 }
 function paintMode() {
   if (!QV) return;

@@ -121,15 +121,8 @@ def yaku_name(game_id: str, yaku_id: str) -> str:
     return name_in(y.names) if y else yaku_id.replace("_", " ")
 
 
-def initials(names: list[str]) -> dict[str, str]:
-    """A short head for each player's column: the first letters that tell them apart."""
-    out = {}
-    for n in names:
-        k = 1
-        while k < len(n) and any(m != n and m[:k] == n[:k] for m in names):
-            k += 1
-        out[n] = n[: max(k, 2)]
-    return out
+initials = league.initials  # the short heads of the tables' columns
+CHART_BOX = league.Box(right=30)  # room for each line's short name beside its end
 
 
 PAGE_SIZE = 20  # sessions a page of the list shows, newest first
@@ -183,9 +176,15 @@ def league_view(gid: str, p: league.Period, game: str | None, page: int,
     order = [r["player"] for r in table]
     h2h = league.head_to_head(store().group_pair_rows(gid, *p.iso(), game), order)
     ts = league.bucketed(league.time_series(rows))
-    colour = {name: i % 7 for i, name in enumerate(order)}
-    return {"table": table, "h2h": h2h, "short": initials(h2h["players"]),
-            "series": ts, "chart": league.chart(ts) if ts["points"] else None,
+    # one colour rule (issue 24): a player's colour is their place in the order the group
+    # first saw them (league.first_seen), the same for every period and game; a period or
+    # game of its own reads the whole group's sessions for it
+    everyone = rows if p.since is None and p.until is None and not game else \
+        store().group_league_rows(gid)
+    colour = {name: i % 7 for i, name in enumerate(league.first_seen(everyone))}
+    short = initials(sorted(set(h2h["players"]) | set(ts["players"])))
+    return {"table": table, "h2h": h2h, "short": short, "marks": league.marker_defs(),
+            "series": ts, "chart": league.chart(ts, CHART_BOX) if ts["points"] else None,
             "colour": colour, "paging": paging,
             "sessions": sessions_of(shown, open_links(gid, group_read))}
 

@@ -137,13 +137,14 @@ _AS_HTML = _AsHtml()
 def say(template: str, params: dict, fallback: str = "", html: bool = False) -> str:
     """The template in the reader's language, filled in (the English reason if it will not).
     A parameter that is itself a sentence ({template, params}) is said first; flower ids, card
-    slugs and combination names become their names in that language; a Korean particle written
+    slugs and combination names become their names in that language (in English too: a
+    result stored with "akatan" says "3 Poetry Ribbons"); a Korean particle written
     in both forms after a parameter ("{player}이(가)") takes the one the name needs. ``html``: as HTML for a
     page, each string parameter (a player's name) in a <bdi>."""
     try:
         lang = language()
         params = {k: say(v["template"], v["params"], html=html) if _is_sentence(v)
-                  else v if lang == "en" else _shown(k, v, lang)
+                  else _shown(k, v, lang) if lang != "en" or _COMBINATION_KEY.match(k) else v
                   for k, v in params.items()}
         if html:
             text = _AS_HTML.format_html(gettext(template), params)
@@ -215,6 +216,30 @@ def number(value) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return "" if value is None else str(value)
     return format_decimal(value, "#,##0.##", locale=_locale())
+
+
+# a round point in a game whose points have a word of their own (``Game.point_unit``): the
+# catalogues say it (Koi-Koi's mon: 文 in Japanese, 점 in Korean); English says "points"
+_POINT_UNITS = {"mon": "%(num)s mon"}
+
+
+def points_words(value, unit: str = "point", shown: str | None = None) -> str:
+    """Round points as the reader's language counts them in this game: "12 points", 12文.
+    ``shown``: the number as written, when not ``value`` alone ("+1")."""
+    from flask_babel import get_translations
+    shown = number(value) if shown is None else shown
+    if unit in _POINT_UNITS and language() != "en":
+        return gettext(_POINT_UNITS[unit], num=shown)
+    count = value if isinstance(value, int) and not isinstance(value, bool) else 2
+    return get_translations().ungettext("%(num)s point", "%(num)s points", count) % {
+        "num": shown}
+
+
+def points_short(value, unit: str = "point") -> str:
+    """Points in a narrow column: "12 pt", 12点, and 12文 for a game that counts mon."""
+    if unit in _POINT_UNITS and language() != "en":
+        return gettext(_POINT_UNITS[unit], num=number(value))
+    return gettext("%(num)s pt", num=number(value))
 
 
 def signed(value) -> str:

@@ -29,6 +29,7 @@ _PAIRS = {
     "(으)로": ("으로", "로", "로"), "(이)다": ("이다", "다", "이다"),
     "(이)라": ("이라", "라", "이라"), "(이)나": ("이나", "나", "이나"),
     "(이)랑": ("이랑", "랑", "이랑"), "(이)야": ("이야", "야", "이야"),
+    "(이)어야": ("이어야", "여야", "이어야"),  # "must be" (server-side sentences only so far)
     "아(야)": ("아", "야", "아"),
 }
 MARKER = re.compile("|".join(re.escape(p) for p in sorted(_PAIRS, key=len, reverse=True)))

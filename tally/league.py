@@ -12,6 +12,7 @@ Flask, no storage; the store reads the rows, the API and the group page show the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Iterable, Mapping
@@ -177,11 +178,31 @@ def _ticks(lo: float, hi: float, n: int = 4) -> list[float]:
     return [first + i * step for i in range(int((hi - first) // step) + 1)]
 
 
+# lines on one value stand this far apart (drawing units); a marker at each point while the
+# chart has at most MARKED points (a 12-month series and its start), else at the last only;
+# labels beside the last points at least LABEL_GAP apart
+GAP, MARKED, LABEL_GAP = 3, 13, 11
+# a marker shape per colour (issue 24: lines of one colour-blind reader still told apart),
+# drawn around (0, 0); the dash of each line is in static/app.css (.ln.p0 ... .ln.p6)
+MARKS = ('<circle r="3.2"/>', '<path d="M-2.8-2.8h5.6v5.6h-5.6z"/>',
+         '<path d="M0-3.8L3.4 2.6H-3.4z"/>', '<path d="M0-3.9L3.9 0L0 3.9L-3.9 0z"/>',
+         '<path d="M0 3.8L3.4-2.6H-3.4z"/>',
+         '<path d="M-1.3-3.7h2.6v2.4h2.4v2.6h-2.4v2.4h-2.6v-2.4h-2.4v-2.6h2.4z"/>',
+         '<path d="M0-4L1.1-1.3H4L1.7.5L2.6 3.6L0 1.8L-2.6 3.6L-1.7.5L-4-1.3H-1.1z"/>')
+
+
+def marker_defs() -> str:
+    """The marker shapes as SVG definitions (``#mk0`` ... ``#mk6``), for <use>."""
+    return "<defs>" + "".join(f'<g id="mk{k}">{m}</g>' for k, m in enumerate(MARKS)) + \
+        "</defs>"
+
+
 def chart(series: Mapping, box: Box = Box()) -> dict:
     """The time series as polylines in ``box``: x by session (the first at the left edge),
-    y by chips with 0 always in view. Each line: its player, points ("x,y ..."), where its
-    last point is and the value there; ``ticks``: (y, chips) of round values, ``zero``: the
-    y of 0."""
+    y by chips with 0 always in view, lines on one value set ``GAP`` apart. Each line: its
+    player, points ("x,y ..."), where its last point is and the value there, the points to
+    mark and the y of its label; ``ticks``: (y, chips) of round values, ``zero``: the y of
+    0."""
     points, players = series["points"], series["players"]
     values = [v for pt in points for v in pt["chips"].values()] + [0]
     lo, hi = min(values), max(values)
@@ -190,23 +211,95 @@ def chart(series: Mapping, box: Box = Box()) -> dict:
     w = box.width - box.left - box.right
     h = box.height - box.top - box.bottom
     steps = max(len(points) - 1, 1)
+    off = apart([[pt["chips"][p] for pt in points] for p in players], GAP)
 
     def x(i):
         return round(box.left + w * i / steps, 1)
 
-    def y(v):
-        return round(box.top + h * (hi - v) / (hi - lo), 1)
+    def y(v, d=0.0):
+        return round(min(max(box.top + h * (hi - v) / (hi - lo) + d, box.top), box.top + h), 1)
     lines = []
     for k, p in enumerate(players):
-        xy = [(x(i), y(pt["chips"][p])) for i, pt in enumerate(points)]
+        xy = [(x(i), y(pt["chips"][p], off[k][i])) for i, pt in enumerate(points)]
         if len(xy) == 1:  # one session: a short level line, so it shows
             xy = [(x(0), xy[0][1]), (box.left + w, xy[0][1])]
         lines.append({"player": p, "index": k, "points": " ".join(f"{a},{b}" for a, b in xy),
-                      "end": xy[-1], "value": points[-1]["chips"][p] if points else 0})
+                      "end": xy[-1], "value": points[-1]["chips"][p] if points else 0,
+                      "marks": xy if len(points) <= MARKED else xy[-1:]})
+    for ln, ly in zip(lines, label_ys([ln["end"][1] for ln in lines], box.top + 4,
+                                      box.top + h, LABEL_GAP)):
+        ln["label"] = round(ly + 3.5, 1)  # the text's baseline: its middle on the line
     return {"box": box, "lines": lines, "zero": y(0), "ticks": [(y(t), _tidy(t)) for t in
                                                                 _ticks(lo, hi)],
             "first": points[0]["date"] if points else None,
             "last": points[-1]["date"] if points else None}
+
+
+# the direction marks and overrides a typed name may hold: a short head leaves them out (it
+# is shown isolated; an override cut from its name would be one of its own)
+BIDI = re.compile("[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
+
+
+def initials(names: list[str]) -> dict[str, str]:
+    """A short head for each player's column: the first letters that tell them apart (at
+    least two), without direction marks."""
+    bare = {n: BIDI.sub("", n) for n in names}
+    out = {}
+    for n in names:
+        b, k = bare[n], 1
+        while k < len(b) and any(m != n and bare[m][:k] == b[:k] for m in names):
+            k += 1
+        out[n] = b[: max(k, 2)] or n[:2]
+    return out
+
+
+def first_seen(rows: Iterable[Mapping]) -> list[str]:
+    """The group's players in the order the group first saw them: session by session, oldest
+    first (``rows`` as ``time_series`` reads them), each session's seats in order. The group
+    page colours a player by this place (issue 24: one colour rule), which never moves with
+    the standings, the period or the game shown; a table that keeps its seats has there the
+    colours of its session pages, where a player's colour is their seat."""
+    seen: dict[str, int] = {}
+    for r in rows:
+        for who in r["players"].values():
+            seen.setdefault(who, len(seen))
+    return list(seen)
+
+
+def apart(lines: list[list[float]], gap: float) -> list[list[float]]:
+    """Offsets that set apart lines meeting on one value (issue 24: 7 players' lines on 0
+    hid each other): at each point the lines of equal value are spread ``gap`` drawing units
+    apart around it, in their order; a line alone on its value is not moved."""
+    out = [[0.0] * len(ln) for ln in lines]
+    for i in range(max((len(ln) for ln in lines), default=0)):
+        same: dict[float, list[int]] = {}
+        for k, ln in enumerate(lines):
+            if i < len(ln):
+                same.setdefault(ln[i], []).append(k)
+        for ks in same.values():
+            for j, k in enumerate(ks):
+                out[k][i] = (j - (len(ks) - 1) / 2) * gap
+    return out
+
+
+def label_ys(ends: list[float], top: float, bottom: float, gap: float) -> list[float]:
+    """Where each line's label goes beside its last point: at the point's height; labels
+    that would overlap stand ``gap`` apart, centred on their points, inside
+    ``top``..``bottom``."""
+    def place(members):  # a run of labels centred on their points, inside the box
+        first = sum(ends[m] for m in members) / len(members) - (len(members) - 1) * gap / 2
+        return [min(max(first, top), bottom - (len(members) - 1) * gap), members]
+    runs: list = []
+    for k in sorted(range(len(ends)), key=lambda k: (ends[k], k)):
+        runs.append(place([k]))
+        while len(runs) > 1 and runs[-2][0] + len(runs[-2][1]) * gap > runs[-1][0]:
+            last = runs.pop()
+            runs[-1] = place(runs[-1][1] + last[1])
+    ys = [0.0] * len(ends)
+    for first, members in runs:
+        for j, m in enumerate(members):
+            ys[m] = first + j * gap
+    return ys
 
 
 def favourites(games: Iterable[Mapping], n: int = 3) -> list[dict]:

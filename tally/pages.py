@@ -22,8 +22,8 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import Babel, gettext
 from werkzeug.exceptions import HTTPException, default_exceptions
 
-from .i18n import (cards_named, isolated, money, number, particles_in_pages, said_of,
-                   signed, who)
+from .i18n import (cards_named, isolated, money, number, particles_in_pages, points_short,
+                   points_words, said_of, signed, who)
 from .api.views import unchanged_since
 from .api import ratelimit
 
@@ -105,7 +105,8 @@ def init_app(app) -> None:
         return {"lang": lang, "languages": LANGUAGES, "language_names": LANGUAGE_NAMES,
                 "name_in": lambda names: name_in(names, lang), "tr": tr, "card": CARD,
                 "choice_label": choice_label, "preset_name": preset_name,
-                "house_rules": house_rules,
+                "house_rules": house_rules, "points_words": points_words,
+                "points_short": points_short,
                 "js_strings": js_strings, "public_base": lambda: public_base(
                     request.host_url, current_app.config.get("PUBLIC_URL"),
                     current_app.config.get("ALLOWED_HOSTS"))}
@@ -240,7 +241,7 @@ def input_views(game, rules=None, keep=(), players=None) -> list[dict]:
     return views
 
 
-SX_KINDS = ("card", "players", "yaku", "text") + STRUCTURED_KINDS
+SX_KINDS = ("card", "cards", "players", "yaku", "text") + STRUCTURED_KINDS
 
 
 def value_label(value) -> str:
@@ -268,11 +269,96 @@ def input_spec(game, i) -> dict:
         for c in (i.choices or (tuple(combos) if i.kind == "yaku" else ()))]
     if i.default is not None:
         spec["default"] = i.default
+    if i.kind in CARD_KINDS:
+        spec["pick"] = card_pick(game, i)
+    if bets_layout(i):
+        spec["layout"] = "bets"
     if i.item is not None:
         spec["item"] = input_spec(game, i.item)
+        if dealt_in_turn(i):
+            spec["item"]["pick"]["deal"] = True
     if i.fields:
         spec["fields"] = [input_spec(game, f) for f in i.fields]
     return spec
+
+
+CARD_KINDS = ("card", "cards")
+# Where an event's cards are, by the event (issue 28), beyond the game's deck and the input's
+# own choices. "free": the cards in nobody's pile, chosen from the start (six-hundred.md:
+# leftovers "nobody holds them; ... exactly the uncaptured cards"). "pile": the event's
+# player's pile is offered first, the other tiles dimmed but not refused (six-hundred.md and
+# mushi.md: the Storm Chaff's card is in its player's captures, as is a leftover given to a
+# player; a game may read the event otherwise: Higo-Bana's card is in the team's pile)
+EVENT_CARDS = {"leftovers": "free", "wild_capture": "pile", "leftover_assignment": "pile"}
+
+
+def bets_layout(i) -> bool:
+    """A list of bets, each a player, a column chosen among a few and an amount (Kabu:
+    oicho-kabu.md 5 step 2, "each bettor stakes on one or more columns"): the page draws it as
+    the players by the columns, each tap a bet of the stake typed once (static/inputs.js)."""
+    item = i.item if i.kind == "list" else None
+    if item is None or item.kind != "record" or len(item.fields) != 3:
+        return False
+    kinds = sorted(f.kind for f in item.fields)
+    small = [f for f in item.fields if f.kind == "int" and f.minimum is not None
+             and f.maximum is not None and f.maximum - f.minimum < 5]
+    return kinds == ["int", "int", "player"] and len(small) == 1
+
+
+def dealt_in_turn(i) -> bool:
+    """A fixed number of card inputs, one list (Kabu's four columns): the cards go round them
+    as they are dealt, each to the next with the fewest (oicho-kabu.md 5, steps 1 and 4: the
+    first field, a card to each column, then the second field)."""
+    return (i.kind == "list" and i.item is not None and i.item.kind == "cards"
+            and i.minimum is not None and i.minimum == i.maximum)
+
+
+# the only cards an input may name, by the input: go-stop.md, sitting_out.shows: "Only forced
+# drop-outs may show cards (brights, double junk, the sake cup, jokers)"
+CARDS_SHOWN = {"shows": lambda c: c.kind in ("bright", "bonus") or c.slug in (
+    "willow-lightning", "paulownia-chaff-colored", "chrysanthemum-sake")}
+
+
+def card_pick(game, i) -> dict:
+    """How the record page offers a card input's tiles (static/inputs.js): ``only`` the
+    input's own choices (jokers) or the cards it may name (CARDS_SHOWN), else the deck;
+    ``from`` where the event's cards are (EVENT_CARDS); ``fill`` what it starts with: "free"
+    (the leftovers) or, for an event that must show cards, "hand" (the player's hand as the
+    form holds it: a claim shows the hand)."""
+    pick = {}
+    if i.choices:
+        pick["only"] = [c for c in i.choices if c in CARD]
+    elif i.key in CARDS_SHOWN:
+        pick["only"] = [c.slug for c in CardSet(game.deck) if CARDS_SHOWN[i.key](c)]
+    event = next((e for e in game.events if i in e.inputs), None)
+    source = EVENT_CARDS.get(event.id) if event else None
+    if source:
+        pick["from"] = source
+    if source == "free" and i.kind == "cards":
+        pick["fill"] = "free"
+    elif event and event.per_player and i.kind == "cards" and i.required and any(
+            f.key == "hands" and f.kind == "cards" and f.per_player for f in game.inputs):
+        pick["fill"] = "hand"
+    return pick
+
+
+@functools.lru_cache(maxsize=None)
+def pile_least(game_id: str) -> int:
+    """The fewest cards a pile must hold before the engine can score it: 2 in Sutda and Sota
+    ("a hand is exactly two cards"), else 1. Asked of the engine with the deck's first cards,
+    so the page sends no request it knows will fail while a hand is still short."""
+    from . import evaluate
+    from .errors import TallyError
+
+    game = GAMES[game_id]
+    deck = [c.slug for c in CardSet(game.deck)]
+    for n in range(1, min(game.max_pile or 1, len(deck)) + 1):
+        try:
+            evaluate(game_id, deck[:n])
+            return n
+        except TallyError:
+            continue
+    return 1
 
 
 def game_view(game, rules=None, keep=(), keep_inputs=(), players=None) -> dict:
@@ -294,6 +380,7 @@ def game_view(game, rules=None, keep=(), keep_inputs=(), players=None) -> dict:
         # whether a player with nothing tapped is sent as an empty pile: as the game's example
         # round does (Oicho-Kabu: only the dealer holds a hand, the others bet)
         "pile_every": game.pile_every,
+        "pile_least": pile_least(game.id) if game.pile_key else 1,  # Sutda: 2 (issue 28)
         "korean": korean_order(game),
         "yaku": {y.id: name_in(y.names) for y in game.yaku},
         # each field drawn by static/inputs.js from its InputDef (EventDef.inputs)

@@ -6,10 +6,11 @@ points, then each multiplier, bonus or penalty with its reason, in the order app
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import slugs_of
+from .cards import CARD, slugs_of
 
 class Said(str):
     """A reason in English that also keeps its template and parameters, so the pages can say
@@ -28,13 +29,41 @@ class Said(str):
 
 
 def said(template: str, **params) -> Said:
-    # a game is kept as its id (the catalogues say it by name in ja / ko) and written by its
-    # English name, as the pages call it: "Hachi (Simplified)", never "hachi-simplified"
-    shown = params if "game" not in params else {**params, "game": _game_name(params["game"])}
+    # the parameters stay ids (the catalogues say them by name in ja / ko); the English
+    # sentence says them as the pages do: a game by its name ("Hachi (Simplified)", never
+    # "hachi-simplified"), a card by its name ("Iris chaff 1", never "iris-chaff-1")
+    shown = params
+    for k, v in params.items():  # most sentences name no card: no copy of their params
+        if k == "game" or v.__class__ is str and "-" in v:
+            shown = in_words(params)
+            break
     out = Said(template.format_map(shown))
     out.template = template
     out.params = params
     return out
+
+
+# values a table typed or sent, quoted back as they are (a player called "pine-crane" too)
+_AS_TYPED = re.compile(r"(player|players|value|event|id|name|winner|loser|dealer|by)\d*$")
+
+
+def in_words(params: dict) -> dict:
+    """The parameters as the English sentence says them (``said``'s own text)."""
+    return {k: _in_words(k, v) for k, v in params.items()}
+
+
+def _in_words(key: str, value):
+    """A parameter as the English sentence says it: card slugs (alone or in a list) by name."""
+    if key == "game":
+        return _game_name(value)
+    if not isinstance(value, str) or "-" not in value or _AS_TYPED.match(key):
+        return value
+    if value in CARD:
+        return CARD[value].names["en"]
+    for sep in (", ", " + "):
+        if sep in value:
+            return sep.join(CARD[v].names["en"] if v in CARD else v for v in value.split(sep))
+    return value
 
 
 def _game_name(game):

@@ -56,9 +56,9 @@ def hachi_errors_name_the_culprit(g):
         score(rnd(["pine-cran"], []))
     assert e.value.card == "pine-cran"
     name = re.escape(tally.get_game(g).names["en"])  # the game by its name
-    with pytest.raises(TallyError, match=f"'joker-1' is not in the {name} deck"):
+    with pytest.raises(TallyError, match=f"'Bonus card: one junk' is not in the {name} deck"):
         score(rnd(["joker-1"], []))
-    with pytest.raises(TallyError, match="'pine-crane' is in both"):
+    with pytest.raises(TallyError, match="'Pine with crane' is in both"):
         score(rnd(["pine-crane"], ["pine-crane"]))
     with pytest.raises(TallyError, match="35 cards captured in all, but at most 34"):
         score(rnd(deck[:20], deck[20:35]))
@@ -77,7 +77,7 @@ HACHI_BAD_TOTALS = [
     ({"A": 30, "B": 30}, {"A": ["five_six"]}, "'five_six', given for 'A', is not a yaku of this game", "yaku.A"),
     ({"A": 30, "B": 30}, {"A": ["five_six_ten", "five_six_ten"]}, "twice", "yaku.A"),
     ({"A": 30, "B": 30}, {"A": ["five_six_ten"], "B": ["three_five_six"]},
-     "'B''s three_five_six needs 'iris-bridge'|needs 'iris-bridge'", "yaku.B"),
+     "'B''s three_five_six needs 'Iris with bridge'|needs 'Iris with bridge'", "yaku.B"),
     ({"A": 30, "C": 30}, {}, "'C' is not one of the players", "card_totals"),
 ]
 

@@ -124,9 +124,12 @@ def test_evaluate_errors_name_the_culprit(client, body, field, culprit):
     assert r.status_code == 422
     e = errors(r)[0]
     assert e["field"] == field and e[culprit[0]] == culprit[1]
-    # what the client typed is repeated; a house rule the game has is named by its description
+    # what the client typed is repeated; a house rule the game has is named by its description,
+    # a card by its name
     rules = {o.id: o.description for o in tally.get_game("koi-koi").options}
-    assert culprit[1] in e["message"] or rules[culprit[1]][1:] in e["message"]
+    card = tally.CARD.get(culprit[1])
+    assert culprit[1] in e["message"] or card and card.names["en"] in e["message"] or \
+        rules[culprit[1]][1:] in e["message"]
 
 
 def test_schema_and_json_errors(client):
@@ -268,7 +271,8 @@ def test_invalid_rounds_are_rejected_and_nothing_stored(client):
         e = errors(r)[0]
         assert e["field"] == field, (rnd, e)
         if card:
-            assert e["card"] == card and card in e["message"]
+            named = tally.CARD[card].names["en"] if card in tally.CARD else card
+            assert e["card"] == card and named in e["message"]
     got = s.get().json
     assert got["version"] == 1 and got["rounds"] == []
 

@@ -206,7 +206,8 @@ def test_no_misdeals():
 
 
 def test_card_not_in_deck():
-    with pytest.raises(TallyError, match="'joker-1' is not in the Hachi-juu Hana deck") as e:
+    with pytest.raises(TallyError,
+                       match="'Bonus card: one junk' is not in the Hachi-juu Hana deck") as e:
         tally.evaluate(G, ["joker-1"])
     assert e.value.card == "joker-1"
 
@@ -214,7 +215,7 @@ def test_card_not_in_deck():
 def test_every_card_must_be_captured():
     rnd = two(PINE)
     rnd["captures"]["B"] = rnd["captures"]["B"][:-1]
-    with pytest.raises(TallyError, match="paulownia-chaff-2") as e:
+    with pytest.raises(TallyError, match="Paulownia chaff 2") as e:
         tally.score_round(G, rnd)
     assert "total 240" in str(e.value) or "not 240" in str(e.value)
 
@@ -222,7 +223,7 @@ def test_every_card_must_be_captured():
 def test_card_in_two_piles():
     rnd = two(PINE)
     rnd["captures"]["B"] = rnd["captures"]["B"] + ["pine-crane"]
-    with pytest.raises(TallyError, match="'pine-crane' is in both"):
+    with pytest.raises(TallyError, match="'Pine with crane' is in both"):
         tally.score_round(G, rnd)
 
 
@@ -250,7 +251,8 @@ def test_willow_assignment_errors():
     with pytest.raises(TallyError, match="do not make exactly four"):
         tally.score_round(G, three(EX1, [bad]))
     bad = {"type": "willow_assignment", "player": "B", "assign": {"willow-rainman": "pine"}}
-    with pytest.raises(TallyError, match="did not capture willow card 'willow-rainman'") as e:
+    with pytest.raises(TallyError,
+                       match="did not capture willow card 'Willow with rain man'") as e:
         tally.score_round(G, three(EX1, [bad]))
     assert e.value.card == "willow-rainman"
     bad = {"type": "willow_assignment", "player": "A", "assign": {"willow-rainman": "willow"}}

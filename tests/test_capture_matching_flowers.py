@@ -280,7 +280,7 @@ def test_options_and_presets_are_served():
     ({"players": ["A", "B", "C", "D"], "captures": {}}, "players, not 4"),
     (rnd(EX1, rest(EX1)[2:]), "2 card\\(s\\) are in nobody's captures"),
     (rnd(EX1, rest(EX1), length=3), "length 3 is not an agreed game length"),
-    (rnd(["pine-crane"], ["pine-crane"]), "'pine-crane' is in both"),
+    (rnd(["pine-crane"], ["pine-crane"]), "'Pine with crane' is in both"),
 ])
 def test_bad_rounds(round_, needle):
     with pytest.raises(TallyError, match=needle):

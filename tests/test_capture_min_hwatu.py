@@ -223,12 +223,12 @@ def test_field_four_is_no_misdeal_under_the_variation():
 
 
 def test_errors_name_the_culprit():
-    with pytest.raises(TallyError, match="'joker-a' is not in the Min-Hwatu deck"):
+    with pytest.raises(TallyError, match="'Joker A' is not in the Min-Hwatu deck"):
         tally.evaluate(G, ["joker-a"])
-    with pytest.raises(TallyError, match=r"nobody's captures \(pine-crane\)") as e:
+    with pytest.raises(TallyError, match=r"nobody's captures \(Pine with crane\)") as e:
         tally.score_round(G, {"players": ["A", "B"], "captures": {"A": A1, "B": B1[1:]}})
     assert "not 240" in str(e.value) and e.value.card == "pine-crane"
-    with pytest.raises(TallyError, match="'pine-poetry' is in both"):
+    with pytest.raises(TallyError, match="'Pine poetry ribbon' is in both"):
         tally.score_round(G, {"players": ["A", "B"],
                               "captures": {"A": A1, "B": B1 + ["pine-poetry"]}})
     with pytest.raises(TallyError, match="hand has 9 cards, not the 10 dealt"):

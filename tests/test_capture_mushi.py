@@ -146,10 +146,10 @@ def test_events_are_checked_against_the_captures():
     bad = [
         ({"type": "wild_capture", "player": "B", "card": "willow-swallow"}, "never a willow"),
         ({"type": "wild_capture", "player": "A", "card": "pine-crane"},
-         "willow-lightning is in B's"),
+         r"Willow lightning \(storm\) is in B's"),
         ({"type": "wild_capture", "player": "B", "card": "pine-crane"}, "in A's captures"),
         ({"type": "leftover_assignment", "player": "A", "card": "pine-poetry"},
-         "does not hold willow-lightning"),
+         r"does not hold Willow lightning \(storm\)"),
         ({"type": "storm_last_card", "player": "A"}, "\"Storm last card\" names A"),
         ({"type": "wild_capture", "player": "B", "card": "peony-blue"}, "not in the Mushi deck"),
     ]
@@ -158,15 +158,15 @@ def test_events_are_checked_against_the_captures():
             tally.score_round(G, rnd(A, B, events=[ev]))
     a = A + ["willow-ribbon"]
     b = [s for s in B if s != "willow-ribbon"]
-    with pytest.raises(TallyError, match="last willow 'willow-ribbon' goes to the player who"):
+    with pytest.raises(TallyError, match="last willow 'Willow ribbon' goes to the player who"):
         tally.score_round(G, rnd(a, b, events=[
             {"type": "leftover_assignment", "player": "A", "card": "willow-ribbon"}]))
 
 
 @pytest.mark.parametrize("round_, needle", [
-    (rnd(A + ["peony-blue"], B), "'peony-blue' is not in the Mushi deck"),
+    (rnd(A + ["peony-blue"], B), "'Peony blue ribbon' is not in the Mushi deck"),
     (rnd(A, [s for s in B if s != "willow-rainman"]),
-     "nobody's captures \\(willow-rainman\\); card values total 210, not 230"),
+     "nobody's captures \\(Willow with rain man\\); card values total 210, not 230"),
     ({"players": ["A", "B", "C"], "captures": {}}, "players, not 3"),
 ])
 def test_bad_rounds(round_, needle):

@@ -278,7 +278,7 @@ def test_errors():
         tally.score_round(G, rnd(POETRY, events=[stop("A"), koi("B")]))
     with pytest.raises(TallyError, match="2-2 players, not 3"):
         tally.score_round(G, {"players": ["A", "B", "C"], "captures": {}})
-    with pytest.raises(TallyError, match="'joker-1' is not in the Oni Koi-Koi deck"):
+    with pytest.raises(TallyError, match="'Bonus card: one junk' is not in the Oni Koi-Koi deck"):
         tally.evaluate(G, ["joker-1"])
     with pytest.raises(TallyError, match='"Automatic win hand" needs the house rule'):
         tally.score_round(G, rnd([], events=[{"type": "automatic_win_hand", "player": "A"}]))

@@ -264,24 +264,24 @@ def test_all_chaffs_needs_the_whole_hand_of_zero_point_chaff():
     r = tally.score_round(G, two([], [], events=[claim("X", ["hand_all_chaff"], eight)]),
                           options=SHORT)
     assert r.player("X").points == 400
-    with pytest.raises(TallyError, match="claims hand_all_chaff.*0-point chaff") as e:
+    with pytest.raises(TallyError, match="claims All Chaffs.*0-point chaff") as e:
         tally.score_round(G, two([], [], events=[claim("X", ["hand_all_chaff"],
                                                        eight[:7])]), options=SHORT)
     assert e.value.player == "X" and e.value.rule == "hand_all_chaff"
     special = eight[:7] + ["paulownia-chaff-colored"]
-    with pytest.raises(TallyError, match="claims hand_all_chaff"):
+    with pytest.raises(TallyError, match="claims All Chaffs"):
         tally.score_round(G, two([], [], events=[claim("X", ["hand_all_chaff"], special)]),
                           options=SHORT)
 
 
 @pytest.mark.parametrize("ev, extra, needle", [
     (claim("X", ["hand_three_of_a_kind"], ["pine-crane", "pine-poetry", "maple-deer"]), {},
-     "claims hand_three_of_a_kind but the shown cards do not make it"),
+     "claims Any 3 of a Kind but the shown cards do not make it"),
     (claim("X", ["hand_four_of_a_kind"], ["pine-crane"]), {},
      "'hand_four_of_a_kind' is not a hand combination of this game"),
     (claim("X", ["hand_three_of_a_kind"], ["pine-crane", "pine-poetry", "pine-chaff-1"]),
      {"hands": {"X": ["pine-crane", "pine-poetry", "pine-chaff-2"]}},
-     "X showed 'pine-chaff-1', which is not in X's hand"),
+     "X showed 'Pine chaff 1', which is not in X's hand"),
     (claim("X", ["hand_three_of_a_kind"], ["pine-crane"] * 3), {}, "listed twice"),
     (claim("X", ["hand_three_of_a_kind"], DECK[:9]), {}, "9 cards"),
 ])
@@ -359,12 +359,12 @@ def test_leftovers_and_no_wild():
     """six-hundred.md 2 / 7 / 8: leftovers belong to nobody; with no_wild every card is
     captured and wild_capture makes no sense."""
     ex = tally.get_game(G).round_example
-    with pytest.raises(TallyError, match="'willow-rainman' is also in a player's captures"):
+    with pytest.raises(TallyError, match="'Willow with rain man' is also in a player's captures"):
         caps = {**ex["captures"], "A": ex["captures"]["A"] + ["willow-rainman"]}
         tally.score_round(G, {**ex, "captures": caps})
     bad = [e if e["type"] != "leftovers" else {"type": "leftovers", "cards": ["willow-rainman"]}
            for e in ex["events"]]
-    with pytest.raises(TallyError, match="also uncaptured: pampas-chaff-2"):
+    with pytest.raises(TallyError, match="also uncaptured: Pampas grass chaff 2"):
         tally.score_round(G, {**ex, "events": bad})
     with pytest.raises(TallyError, match="\"Wild capture\" with the house rule") as e:
         tally.score_round(G, ex, options={"no_wild": True})
@@ -382,7 +382,7 @@ def test_leftovers_and_no_wild():
     assert not any("odd number" in n for n in r.notes)
     wild = [e if e["type"] != "wild_capture" else {**e, "card": "pampas-chaff-2"}
             for e in ex["events"]]
-    with pytest.raises(TallyError, match="'pampas-chaff-2' is not in C's captures"):
+    with pytest.raises(TallyError, match="'Pampas grass chaff 2' is not in C's captures"):
         tally.score_round(G, {**ex, "events": wild})
 
 

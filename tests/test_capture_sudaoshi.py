@@ -163,7 +163,7 @@ def test_claim_checked_against_the_hand():
         tally.score_round(G, rnd(events=[{**CLAIM_A, "combo": "four_of_a_kind"}],
                                  hands={"A": hand_a}))
     assert e.value.player == "A"
-    with pytest.raises(TallyError, match="shows pine-poetry, which is not in their hand"):
+    with pytest.raises(TallyError, match="shows Pine poetry ribbon, which is not in their hand"):
         tally.score_round(G, rnd(events=[{**CLAIM_A, "cards": ["pine-crane", "pine-poetry",
                                                                  "pine-chaff-1"]}],
                                  hands={"A": hand_a}))
@@ -201,10 +201,10 @@ def test_errors():
         tally.score_round(G, rnd(burdens={"A": 110, "B": 100, "C": 120}))
     with pytest.raises(TallyError, match="one of 100, 110 and 120"):
         tally.score_round(G, rnd(burdens={"A": 100, "B": 100, "C": 120}))
-    with pytest.raises(TallyError, match=r"nobody's captures \(paulownia-chaff-2\)") as e:
+    with pytest.raises(TallyError, match=r"nobody's captures \(Paulownia chaff 2\)") as e:
         tally.score_round(G, rnd(c=C[:-1]))
     assert "not 330" in str(e.value)
-    with pytest.raises(TallyError, match="'joker-1' is not in the Sudaoshi deck"):
+    with pytest.raises(TallyError, match="'Bonus card: one junk' is not in the Sudaoshi deck"):
         tally.evaluate(G, ["joker-1"])
 
 

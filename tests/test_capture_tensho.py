@@ -244,7 +244,7 @@ def test_t10_draw_order_option_never_affects_scoring():
 # Errors and the registry
 
 def test_errors_name_the_culprit():
-    with pytest.raises(TallyError, match="'paulownia-chaff-colored' is not in the Tensho deck"):
+    with pytest.raises(TallyError, match="'Paulownia coloured chaff' is not in the Tensho deck"):
         score(rnd(["paulownia-chaff-colored"], []))
     with pytest.raises(TallyError, match="which yaku set"):
         score(rnd([], [], None))

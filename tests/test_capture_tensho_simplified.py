@@ -219,7 +219,7 @@ def test_tsd5_card_total_breaks_the_second_tie(first):
 def test_tsd6_phoenix_dead_in_field():
     """TSD6: the Phoenix dealt to the field: nobody can hold it, so no yaku with it."""
     dead = [{"type": "phoenix_dead_in_field"}]
-    with pytest.raises(TallyError, match="paulownia-phoenix.*dealt to the field") as e:
+    with pytest.raises(TallyError, match="Paulownia with phoenix.*dealt to the field") as e:
         score(rnd(ONE_FOUR_TWELVE, B_CHAFF7, "two", events=dead))
     assert e.value.player == "A" and e.value.card == "paulownia-phoenix"
     r = score(rnd(ONE_FOUR_TWELVE[:-1], B_CHAFF7, "two", events=dead))
@@ -325,9 +325,9 @@ def test_yaku_set_from_event_option_or_round_key():
 
 @pytest.mark.parametrize("cards, match, culprit", [
     (["pine-cran"], "unknown card 'pine-cran'", "pine-cran"),
-    (["paulownia-chaff-1"], "'paulownia-chaff-1' is not in the Tensho .Simplified. deck",
+    (["paulownia-chaff-1"], "'Paulownia chaff 1' is not in the Tensho .Simplified. deck",
      "paulownia-chaff-1"),
-    (["joker-a"], "'joker-a' is not in the Tensho .Simplified. deck", "joker-a"),
+    (["joker-a"], "'Joker A' is not in the Tensho .Simplified. deck", "joker-a"),
 ])
 def test_bad_cards_are_named(cards, match, culprit):
     with pytest.raises(TallyError, match=match) as e:
@@ -336,7 +336,7 @@ def test_bad_cards_are_named(cards, match, culprit):
 
 
 def test_card_in_two_piles_and_too_many_cards():
-    with pytest.raises(TallyError, match="'pine-chaff-1' is in both .*A.*B") as e:
+    with pytest.raises(TallyError, match="'Pine chaff 1' is in both .*A.*B") as e:
         score(rnd(["pine-chaff-1"], ["pine-chaff-1"]))
     assert e.value.card == "pine-chaff-1"
     # section 3: 6 + 6 dealt + 9 field + 12 drawn = 33 cards at most come into play
@@ -351,7 +351,8 @@ def test_automatic_win_event_is_checked():
     with pytest.raises(TallyError, match="One Four Twelve is not an automatic win in Set One"):
         score(rnd(ONE_FOUR_TWELVE, [], "one", events=[
             {"type": "automatic_win", "player": "A", "yaku": "one_four_twelve"}]))
-    with pytest.raises(TallyError, match="'B' has not captured pine-crane, wisteria-ribbon "
+    with pytest.raises(TallyError, match="'B' has not captured Pine with crane, Wisteria red "
+                                         "ribbon "
                                          "of One Four Twelve") as e:
         score(rnd(ONE_FOUR_TWELVE[:-1], ["paulownia-phoenix"], "two", events=[
             {"type": "automatic_win", "player": "B", "yaku": "one_four_twelve"}]))
@@ -363,7 +364,7 @@ def test_automatic_win_event_is_checked():
 
 def test_phoenix_auto_capture_is_checked():
     ev = [{"type": "phoenix_auto_capture", "player": "B", "from": "hand"}]
-    with pytest.raises(TallyError, match="'B' took paulownia-phoenix, but it is not in B's"):
+    with pytest.raises(TallyError, match="'B' took Paulownia with phoenix, but it is not in B's"):
         score(rnd(ONE_FOUR_TWELVE, [], "two", events=ev))
     ok = score(rnd([], ["paulownia-phoenix"], "two", events=ev))
     assert any("from the hand" in n for n in ok.notes)

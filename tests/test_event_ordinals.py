@@ -1,6 +1,7 @@
 """Issue 9, section 3 (plain words): a table counts a round's events from 1, so every sentence a
-player reads names the first event "event 1" (ja "イベント 1", ko "이벤트 1"), while the error's
-machine-readable ``field`` stays the 0-based JSON path into the input ("events.0...").
+player reads names the first event "event 1" (ja "1番目の出来事", ko "1번째 상황": docs/glossary.md),
+while the error's machine-readable ``field`` stays the 0-based JSON path into the input
+("events.0...").
 
 Each invalid round is a game's ``round_example`` whose FIRST event is made wrong (a value the
 event does not take, a player not at the table, a key it lacks); the expected place, 1, is how
@@ -20,8 +21,8 @@ import tally
 from tally.errors import TallyError
 
 # the words a sentence uses to name an event by its place, per language, and the place after
-PLACE = {"en": re.compile(r"\bevent\s*(\d+)"), "ja": re.compile(r"イベント\s*(\d+)"),
-         "ko": re.compile(r"이벤트\s*(\d+)")}
+PLACE = {"en": re.compile(r"\bevent\s*(\d+)"), "ja": re.compile(r"(\d+)番目の出来事"),
+         "ko": re.compile(r"(\d+)번째 상황")}
 
 
 def _example(game: str) -> dict:

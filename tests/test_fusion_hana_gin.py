@@ -148,12 +148,13 @@ def test_hana_caller_holds_nine_section_10_2():
      "all 10 cards are said to be in combinations",
      ("field", "all_ten")),
     (rnd("hana", melds={"A": [TENS3]}, unused={"A": ["plum-warbler"], "B": 3}),
-     "'plum-warbler' is in both", ("card", "plum-warbler")),
+     "'Plum with bush warbler' is in both", ("card", "plum-warbler")),
     (rnd("hana", melds={"A": [["pine-crane", "plum-warbler", "cherry-curtain"]]},
          unused={"A": 1, "B": 3}), "not a combination", ("player", "A")),
     (rnd("hana", unused={"A": ["pine-cran"], "B": 3}), "unknown card 'pine-cran'",
      ("card", "pine-cran")),
-    (rnd("hana", unused={"A": 1, "B": ["joker-1"]}), "'joker-1'.*not in the Hana-Gin deck",
+    (rnd("hana", unused={"A": 1, "B": ["joker-1"]}),
+     "'Bonus card: one junk'.*not in the Hana-Gin deck",
      ("card", "joker-1")),
     (rnd("hana", unused={"A": 1, "B": 3}, layoffs=["iris-chaff-1"]),
      "lay-offs need A's combinations", ("player", "A")),
@@ -230,7 +231,7 @@ def test_no_lay_off_of_a_card_a_wild_replaced():
     assert outcome(score(base)) == ("A", "hana_caller_wins", 4)
     # undeclared, the wild may stand for April (or December), so February's chaff fits
     assert outcome(score({**base, "layoffs": ["plum-chaff-2"]}))[0] == "A"
-    with pytest.raises(TallyError, match="cannot lay plum-chaff-2"):
+    with pytest.raises(TallyError, match="cannot lay Plum blossom chaff 2"):
         score({**base, "wilds": {"joker-e": "plum-chaff-1"}, "layoffs": ["plum-chaff-2"]})
 
 
@@ -251,6 +252,6 @@ def test_an_input_error_keeps_its_template_for_the_readers_language():
         score(rnd("hana", melds={"A": [TENS3 + ["iris-bridge"]]}, unused={"A": 6, "B": 2}))
     d = e.value.to_dict()
     assert d["params"]["what"] == {"template": "{player}'s combination {i}",
-                                   "params": {"player": "A", "i": 0}}
-    assert d["message"] == ("Hana-Gin: card 'iris-bridge' is listed twice in A's "
-                            "combination 0")
+                                   "params": {"player": "A", "i": 1}}
+    assert d["message"] == ("Hana-Gin: card 'Iris with bridge' is listed twice in A's "
+                            "combination 1")

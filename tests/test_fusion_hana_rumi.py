@@ -256,11 +256,13 @@ def test_round_score_can_be_negative():
 @pytest.mark.parametrize("r, needle, attr", [
     (rnd([{"A": ["pine-cran", "pine-poetry", "pine-chaff-1"]}]), "unknown card 'pine-cran'",
      ("card", "pine-cran")),
-    (rnd([{"A": ["joker-1", "joker-a", "joker-b"]}]), "'joker-1'.*not in the Hana-Rumi deck",
+    (rnd([{"A": ["joker-1", "joker-a", "joker-b"]}]),
+     "'Bonus card: one junk'.*not in the Hana-Rumi deck",
      ("card", "joker-1")),
     (rnd([{"A": TENS3}, {"B": ["plum-warbler", "maple-deer", "clover-boar"]}]),
-     "'plum-warbler' is in both combination 0 and combination 1", ("card", "plum-warbler")),
-    (rnd([{"A": TENS3}], {"B": ["iris-bridge"]}), "'iris-bridge' is in both",
+     "'Plum with bush warbler' is in both combination 1 and combination 2",
+     ("card", "plum-warbler")),
+    (rnd([{"A": TENS3}], {"B": ["iris-bridge"]}), "'Iris with bridge' is in both",
      ("card", "iris-bridge")),
     (rnd([{"A": ["pine-crane", "plum-warbler", "cherry-curtain"]}]), "not a combination",
      ("rule", "combination")),
@@ -418,13 +420,13 @@ def test_a_dry_koi_keeps_the_card_it_replaced():
     January crane to Wild-January Ribbon-January Chaff. Optional key 'wilds' declares it."""
     meld = {"A": ["joker-e", "pine-poetry", "pine-chaff-1"], "B": ["pine-crane"]}
     assert score(rnd([meld])).player("B").points == 20  # undeclared: the wild may be chaff-2
-    with pytest.raises(TallyError, match="joker-e stands for pine-crane") as e:
+    with pytest.raises(TallyError, match="Joker E stands for Pine with crane") as e:
         score(rnd([meld], wilds={"joker-e": "pine-crane"}))
     assert e.value.card == "pine-crane" and e.value.rule == "wild"
     seq = {"A": ["wisteria-chaff-1", "joker-f", "peony-chaff-1"]}
     assert score(rnd([seq], wilds={"joker-f": "iris-chaff-2"})).player("A").points == 12
-    with pytest.raises(TallyError, match="not a combination with joker-f as maple-deer"):
+    with pytest.raises(TallyError, match="not a combination with Joker F as Maple with deer"):
         score(rnd([seq], wilds={"joker-f": "maple-deer"}))
-    with pytest.raises(TallyError, match="'joker-a' is not a Dry Koi") as e:
+    with pytest.raises(TallyError, match="'Joker A' is not a Dry Koi") as e:
         score(rnd([seq], wilds={"joker-a": "iris-chaff-2"}))
     assert e.value.card == "joker-a"

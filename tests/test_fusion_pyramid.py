@@ -78,7 +78,7 @@ def test_variations_are_recorded():
     ({"left": FIVE, "result": "win"}, {}, "a win does not fit 5", ("field", "result")),
     ({"left": [], "result": "loss"}, {}, "a loss does not fit 0", ("field", "result")),
     ({}, {}, "result is missing", ("field", "result")),
-    ({"left": ["joker-e"]}, {}, "'joker-e' cannot be among", ("card", "joker-e")),
+    ({"left": ["joker-e"]}, {}, "'Joker E' cannot be among", ("card", "joker-e")),
     ({"left": ["pine-crane", "pine-crane"]}, {}, "listed twice", ("card", "pine-crane")),
     ({"left": 22}, {}, "number of cards left in the pyramid must be 0..21", ("field", "left")),
     ({"left": "pine-crane"}, {}, "as a list of cards or as their number", ("field", "left")),

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tally.results import in_words  # the English sentence names cards (issue 23)
 import tally
 from tally import TallyError
 from tally.cards import CARD, FLOWER_CARDS
@@ -1235,14 +1236,14 @@ def test_breakdown_sentences_carry_their_templates():
     items = [s for p in d["players"] for s in p["steps"]] + d["payments"]
     assert items
     for item in items:
-        assert item["template"].format(**item["params"]) == item["reason"], item
+        assert item["template"].format(**in_words(item["params"])) == item["reason"], item
     steps = {s["id"] for p in d["players"] for s in p["steps"]}
     assert {"compensation", "hand_combination", "yaku", "field_multiplier"} <= steps
     b = next(s for s in d["players"][1]["steps"] if s["id"] == "yaku")
     assert b["template"] == "yaku of {player} (End): {yaku} (from {payer})"
     assert b["params"]["player"] == "B"
     for note in res.notes:
-        assert isinstance(note, Said) and note.template.format(**note.params) == note
+        assert isinstance(note, Said) and note.template.format(**in_words(note.params)) == note
 
 
 @pytest.mark.parametrize("value", [["small_field"], {"x": 1}, "huge_field", 3.5])

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tally.results import in_words  # the English sentence names cards (issue 23)
 import tally
 from tally import TallyError
 from tally.cards import FLOWER_CARDS, mask_of
@@ -417,7 +418,7 @@ def test_a8_special_chaffs_sake_ten_or_two_chaffs():
     as_chaffs = ["chrysanthemum-sake"] + PLAIN_CHAFFS[:8]  # 8 + 2 = 10 chaffs: kasu 1
     e = ev(as_chaffs, special_chaffs=True)
     assert e.points == 1 and e.choices == (
-        "chrysanthemum-sake counted as 2 chaffs (base 1; as a ten: 0)",)
+        "Chrysanthemum with sake cup counted as 2 chaffs (base 1; as a ten: 0)",)
     as_ten = ["chrysanthemum-sake"] + ISC  # inoshikacho 5 + 1 = 6 as a ten, 5 otherwise
     e = ev(as_ten, special_chaffs=True)
     assert e.points == 6 and "counted as a ten" in e.choices[0]
@@ -780,11 +781,12 @@ def test_breakdown_sentences_carry_their_templates():
     d = r.to_dict()
     steps = d["players"][0]["steps"]
     assert [s["reason"] for s in steps] == [
-        "akatan 5 + tane 1", "koi-koi x2: A and B called koi-koi (2 calls), counted once",
+        "3 Poetry Ribbons 5 + Any 5 Tens 1",
+        "koi-koi x2: A and B called koi-koi (2 calls), counted once",
         "bright x2: 2 brights in the opening field"]
     for item in steps + d["payments"]:
-        assert item["template"].format(**item["params"]) == item["reason"]
+        assert item["template"].format(**in_words(item["params"])) == item["reason"]
         assert "{" in item["template"] or not item["params"]
     assert steps[1]["params"] == {"factor": 2, "caller": "A", "caller2": "B", "calls": 2}
     assert r.notes == ("A takes 24 from B's bank",)
-    assert r.notes[0].template.format(**r.notes[0].params) == r.notes[0]
+    assert r.notes[0].template.format(**in_words(r.notes[0].params)) == r.notes[0]

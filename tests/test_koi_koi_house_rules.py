@@ -549,7 +549,7 @@ def test_voided_views_say_why():
     notes = [s for s in r.player("A").steps if s.op == "note"]
     assert {s.id for s in notes} == {"hanami", "tsukimi"}
     assert all(s.reason.template == "{yaku} not scored: {reason}" for s in notes)
-    assert "willow-lightning" in notes[0].reason and points(r)["A"] == 5  # sanko only
+    assert "Willow lightning (storm)" in notes[0].reason and points(r)["A"] == 5  # sanko only
 
 
 def test_tally_evaluate_takes_the_round_context():

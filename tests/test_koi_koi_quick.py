@@ -416,7 +416,7 @@ def test_the_result_says_what_was_declared():
      "\"Sake assignment\" needs A's captured cards", "events.0"),
     # a card is in one place: B captured the crane A's goko needs
     (quick_round([stop("A")], [("goko",)]) | {"captures": {"B": ["pine-crane"]}}, {},
-     "A's declared 5 Brights needs pine-crane, which B holds", "declared.A"),
+     "A's declared 5 Brights needs Pine with crane, which B holds", "declared.A"),
     # 8 tens said by A and 2 captured by B: the deck has 9
     (quick_round([stop("A")], [("tane", 8)]) | {"captures": {"B": ISC[:2]}}, {},
      "need 10 tens between them; the deck has 9", "declared.A"),

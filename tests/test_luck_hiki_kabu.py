@@ -143,9 +143,9 @@ def test_bad_inputs_are_named():
     cases = [
         ({"dealer": None}, "the dealer: None is not one of the players"),
         ({"hands": {"A": ["willow-rainman", "pine-crane"], "B": base["hands"]["B"]}},
-         "'willow-rainman' is not in the Hiki-Kabu deck"),
+         "'Willow with rain man' is not in the Hiki-Kabu deck"),
         ({"hands": {"A": base["hands"]["A"], "B": base["hands"]["A"][:2]}},
-         "'pine-crane' is in both the hand of 'A' and the hand of 'B'"),
+         "'Pine with crane' is in both the hand of 'A' and the hand of 'B'"),
         ({"hands": {"A": base["hands"]["A"] + ["maple-blue"], "B": base["hands"]["B"]}},
          "more than one player can hold"),
         ({"carry": {"pot": {"Z": 1}}}, "left in the pot name 'Z'"),

@@ -131,7 +131,7 @@ def test_errors():
                        options={"set_bet": 10}).net() == {"A": 10, "B": -10}
     with pytest.raises(TallyError, match="has 1 card"):
         score_round(G, {**table({"A": (10,), "B": (10, 2)})})
-    with pytest.raises(TallyError, match="'willow-swallow' is not in the Kingo deck"):
+    with pytest.raises(TallyError, match="'Willow with swallow' is not in the Kingo deck"):
         score_round(G, {**table({"A": (10, 4), "B": (10, 2)}),
                         "hands": {"A": ["willow-swallow", "pine-crane"],
                                   "B": ["maple-deer", "plum-warbler"]}})

@@ -170,8 +170,8 @@ def test_bad_round_inputs_are_named():
         ({"bets": [{"player": "B", "column": 1, "amount": 0}]}, "amount must be a whole"),
         ({"bets": [{"player": "Z", "column": 1, "amount": 5}]}, "'Z', who is not at the"),
         ({"columns": base["columns"][:3]}, "give the 4 columns"),
-        ({"hands": {"A": ["willow-rainman", "pine-crane"]}}, "'willow-rainman' is not in the "
-         "Oicho-Kabu deck"),
+        ({"hands": {"A": ["willow-rainman", "pine-crane"]}},
+         "'Willow with rain man' is not in the Oicho-Kabu deck"),
         ({"hands": {"A": base["columns"][0]}}, "is in both the hand of the dealer 'A' and "
          "column 1"),
         ({"hands": {"A": ["pine-poetry"]}}, "has 1 card"),

@@ -162,7 +162,7 @@ def test_drawn_round_counts_both_readings():
 
 
 def test_errors():
-    with pytest.raises(TallyError, match="'pine-chaff-1' is not in the Sota deck"):
+    with pytest.raises(TallyError, match="'Pine chaff 1' is not in the Sota deck"):
         play({"A": ["pine-chaff-1", "plum-warbler"], "B": ["maple-deer", "maple-blue"]})
     with pytest.raises(TallyError, match="2-6 players"):
         play({f"P{i}": [] for i in range(7)})

@@ -139,10 +139,10 @@ def test_registry_and_example():
 
 
 @pytest.mark.parametrize("hand, needle, card", [
-    (["pine-crane", "plum-chaff-2"], "'pine-crane' is not in the Sutda deck", "pine-crane"),
-    (["cherry-chaff-1", "plum-chaff-2"], "'cherry-chaff-1' is not in the Sutda deck",
+    (["pine-crane", "plum-chaff-2"], "'Pine with crane' is not in the Sutda deck", "pine-crane"),
+    (["cherry-chaff-1", "plum-chaff-2"], "'Cherry blossom chaff 1' is not in the Sutda deck",
      "cherry-chaff-1"),
-    (["pine-chaff-1", "maple-chaff-2"], "'pine-chaff-1' is in both", "pine-chaff-1"),
+    (["pine-chaff-1", "maple-chaff-2"], "'Pine chaff 1' is in both", "pine-chaff-1"),
 ])
 def test_bad_cards(hand, needle, card):
     with pytest.raises(TallyError, match=needle) as e:

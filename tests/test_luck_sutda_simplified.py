@@ -172,9 +172,9 @@ def test_game_serves_options_presets_and_deck():
     ({"A": ["pine-crane", "nope"], "B": ["plum-warbler", "iris-bridge"]}, "unknown card 'nope'",
      "nope"),
     ({"A": ["pine-crane", "pine-poetry"], "B": ["plum-warbler", "iris-bridge"]},
-     "'pine-poetry' is not in the Sutda .Simplified. deck", "pine-poetry"),
+     "'Pine poetry ribbon' is not in the Sutda .Simplified. deck", "pine-poetry"),
     ({"A": ["pine-crane", "iris-bridge"], "B": ["plum-warbler", "iris-bridge"]},
-     "'iris-bridge' is in both the hand of 'A'", "iris-bridge"),
+     "'Iris with bridge' is in both the hand of 'A'", "iris-bridge"),
     ({"A": ["pine-crane", "pine-crane"], "B": ["plum-warbler", "iris-bridge"]}, "listed twice",
      "pine-crane"),
 ])

@@ -215,7 +215,8 @@ def test_live_part_answers_304_until_the_session_changes(client):
     again = client.get(url, headers={"If-None-Match": tag})
     assert again.status_code == 200
     text = shown(again.get_data(as_text=True))
-    assert 'id="round-1"' in text and "akatan 6" in text  # docs/games/koi-koi.md example
+    # docs/games/koi-koi.md example: akatan 6, said by the yaku's name
+    assert 'id="round-1"' in text and "3 Poetry Ribbons 6" in text
 
 
 def test_record_page_carries_the_game_from_the_registry(client):
@@ -299,8 +300,11 @@ def test_every_game_can_be_recorded(client, game_id):
     r = client.get(f"/s/{s['id']}/record?t={s['edit_token']}")
     assert r.status_code == 200
     text = r.get_data(as_text=True)
-    for c in CardSet(g.deck):  # the card grid, where a round is a pile per player
-        assert (f'data-s="{c.slug}"' in text) == (g.pile_key is not None)
+    # the card grid, where a round is a pile per player (the tiles card inputs are picked
+    # from come apart, in a <template>: issue 28)
+    grid = text.split('<template id="card-tiles">')[0]
+    for c in CardSet(g.deck):
+        assert (f'data-s="{c.slug}"' in grid) == (g.pile_key is not None)
     ctx = json.loads(re.search(r'id="ctx">(.*?)</script>', text, re.S).group(1))
     rules = g.rules()
     assert [e["id"] for e in ctx["game"]["events"]] == [e.id for e in g.events
@@ -352,7 +356,11 @@ def test_seasons_record_page_is_a_form_from_the_registry(client, app):
     assert "required" not in result  # every Seasons input is optional
     placed = re.search(r'<input type="number" name="in-placed"[^>]*>', form).group(0)
     assert 'min="0"' in placed and 'max="48"' in placed
-    assert re.search(r'data-key="hand".*?class="pick".*?<select name="in-hand"', form, re.S)
+    # the hand as tiles (issue 28): drawn by static/inputs.js from its spec, from the deck's
+    # tiles in the page's <template>, in the game's month order
+    assert re.search(r'data-key="hand".*?<div class="sx" data-sx="cards"', form, re.S)
+    tiles = re.search(r'<template id="card-tiles">(.*?)</template>', text, re.S).group(1)
+    assert re.findall(r'data-s="([^"]+)"', tiles) == [c.slug for c in CardSet(g.deck)]
     # translated: the labels and the choices through the catalogue
     with app.test_request_context("/?lang=ja"):
         from tally.pages import choice_label, tr

@@ -27,7 +27,8 @@ from test_plain_words_results_all import PLAIN
 LANGS = ("en", "ja", "ko")
 GAMES = sorted(tally.GAMES)
 NOT_AT_TABLE = "Zed"
-KNOWN_LIST = re.compile(r"known:|使えるイベント|가능한 이벤트|使える ID|가능한 ID", re.IGNORECASE)
+KNOWN_LIST = re.compile(r"known:|使える(?:イベント|出来事)|가능한 (?:이벤트|상황)|使える ID|가능한 ID",
+                        re.IGNORECASE)
 
 
 @pytest.fixture(scope="module")

@@ -88,7 +88,8 @@ def _outside(game_id):
 def test_evaluate_rejects_a_card_outside_the_deck(game_id):
     slug = next(iter(_outside(game_id))).slug
     name = re.escape(tally.get_game(game_id).names["en"])  # the game by its name
-    with pytest.raises(TallyError, match=f"{slug}.*not in the {name} deck"):
+    card = re.escape(tally.CARD[slug].names["en"])  # and the card by its name (issue 23)
+    with pytest.raises(TallyError, match=f"{card}.*not in the {name} deck"):
         tally.evaluate(game_id, [slug])
 
 

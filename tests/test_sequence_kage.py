@@ -111,7 +111,7 @@ def test_joker_count_sets_the_deck(option, joker, ok):
     if ok:
         assert score(r, options=opts).winner == "A"
     else:
-        with pytest.raises(TallyError, match=f"{joker}.*not in play") as e:
+        with pytest.raises(TallyError, match=f"{tally.CARD[joker].names['en']}.*not in play") as e:
             score(r, options=opts)
         assert e.value.card == joker
 

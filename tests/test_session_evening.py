@@ -301,7 +301,7 @@ def test_migration_5_fills_in_calls_and_penalties(tmp_path):
             "¥1,500"]),
     ("ja", ["勝者", "Akiの優勝", "最終順位", "得点表", "月ごとのチップの推移", "成績",
             "成功 1、失敗 1", "Aki: +15チップ (最高 +15、最低 0)", "表計算 (CSV)"]),
-    ("ko", ["우승자", "Aki 우승", "최종 순위", "점수표", "달마다의 칩 변화", "통계",
+    ("ko", ["우승자", "Aki 우승", "최종 순위", "점수표", "판마다의 칩 변화", "통계",
             "성공 1, 실패 1", "Aki: +15칩 (최고 +15, 최저 0)", "스프레드시트 (CSV)"]),
 ])
 def test_the_page_names_the_winner_and_draws_the_evening(client, lang, words):

@@ -187,7 +187,8 @@ def test_money_months_and_plurals_follow_the_locale(client):
     ja = text_of(page(client, s, lang="ja"))
     assert "3月 / 12" in ja and "2回勝ち" in ja and "+10 チップ · 3,600ウォン" in ja
     ko = text_of(page(client, s, lang="ko"))
-    assert "3월 / 12" in ko and "2판 승" in ko and "+10 칩 · 3,600원" in ko
+    # a round is a 판 (issue 23), not a month
+    assert "3판 / 12" in ko and "2판 승" in ko and "+10 칩 · 3,600원" in ko
 
 
 def test_chips_and_points_are_never_on_one_line(client):

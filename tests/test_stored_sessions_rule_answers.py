@@ -150,7 +150,7 @@ def test_isuri_replays_to_the_same_numbers_with_the_new_wild_words():
     rs = replay(cfg, [{"tokens": 2, "events": [{**out, "last_card": "plum-chaff-1"}]},
                       {"events": [{**out, "last_card": "plum-warbler", "last_month": 1}]}])
     assert points(rs) == [{"A": -24, "B": 24}, {"A": -20, "B": 20}]
-    assert any(n["text"].startswith("warning: plum-warbler")
+    assert any(n["text"].startswith("warning: Plum with bush warbler")
                and "a base wild" in n["text"] for n in rs[1].result["notes"])
 
 

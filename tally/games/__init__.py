@@ -210,6 +210,9 @@ class Game:
     # the opening key whose values are each player's running sum of the round points (the
     # session's totals start from them); "" where none is
     opening_points: str = ""
+    # what a round point is called where the language has a word of its own for the game's
+    # (docs/glossary.md): "mon" for Koi-Koi, said 文 in Japanese; "point" everywhere else
+    point_unit: str = "point"
 
     def compiled(self, preset: str | None = None, options: Mapping | None = None):
         """The compiled rules for a preset and overrides, cached per distinct option set."""

@@ -382,8 +382,8 @@ def _check_events(g, t, piles: Mapping[str, int]) -> list[str]:
                                **_event(i, "phoenix_dead_in_field")),
                        card="paulownia-phoenix", player=holder, rule="phoenix_dead_in_field",
                        event="phoenix_dead_in_field", field=f"captures.{holder}")
-        notes.append(said("paulownia-phoenix was dealt to the field: nobody can capture it, so "
-                          "no yaku containing it is possible this round"))
+        notes.append(said("{card} was dealt to the field: nobody can capture it, so no yaku "
+                          "containing it is possible this round", card="paulownia-phoenix"))
     if len(auto_caps) > 1:
         raise _err(g, said("two \"{event}\" events: there is only one Phoenix",
                            event=event_words("phoenix_auto_capture")),
@@ -400,14 +400,14 @@ def _check_events(g, t, piles: Mapping[str, int]) -> list[str]:
                        field=f"captures.{p}")
         src = t.events[i].get("from")
         if src == "hand":
-            notes.append(said("{player} put paulownia-phoenix straight into their captures "
-                              "(from the hand)", player=p))
+            notes.append(said("{player} put {card} straight into their captures (from the hand)",
+                              player=p, card="paulownia-phoenix"))
         elif src == "draw":
-            notes.append(said("{player} put paulownia-phoenix straight into their captures "
-                              "(from the draw)", player=p))
+            notes.append(said("{player} put {card} straight into their captures (from the draw)",
+                              player=p, card="paulownia-phoenix"))
         else:
-            notes.append(said("{player} put paulownia-phoenix straight into their captures",
-                              player=p))
+            notes.append(said("{player} put {card} straight into their captures", player=p,
+                              card="paulownia-phoenix"))
     return notes
 
 

@@ -1648,7 +1648,7 @@ def _end_payments(active, ender, continued, tyv, ev_of, resp, rules):
         items = [(r, total, said("yaku of {player} (End): {yaku}; {responsible} pays for "
                                  "both losers (responsible for letting {completed} be made)",
                                  player=ender, yaku=_yaku_words(ev_of, ender), responsible=r,
-                                 completed=resp["yaku"]))]
+                                 completed=_yaku_names([resp["yaku"]])))]
     return items
 
 
@@ -2004,7 +2004,7 @@ def _compensation_detail(best, held, kw):
         params.update(combos=" + ".join(parts), hand_half=hc_half)
     if held and held_half:
         words.append(COMP_PARTS["held"])
-        params.update(held=" + ".join(h[0] for h in held), held_half=held_half)
+        params.update(held=" + ".join(_yaku_names([h[0]]) for h in held), held_half=held_half)
     if loose:
         words.append(COMP_PARTS["loose" if loose > 1 else "one_loose"])
         params.update(loose=loose, per_card=kw["per_card"])

@@ -80,7 +80,7 @@ def _melds_of(rnd, p, cards: Cards, ledger: Ledger, wilds):
     out = []
     for i, slugs in enumerate(lst):
         where = f"melds.{p}.{i}"
-        what = said("{player}'s combination {i}", player=p, i=i)
+        what = said("{player}'s combination {i}", player=p, i=i + 1)  # from 1, as a table counts
         m = card_list(GAME_ID, slugs, what=what, player=p, field=where)
         ledger.add(m, what, player=p, field=where)
         kind = check_meld(GAME_ID, m, cards, player=p, field=where)

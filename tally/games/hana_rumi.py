@@ -146,26 +146,26 @@ def _melds(rnd, players, cards: Cards, ledger: Ledger):
                               "with who put which cards into it", game=GAME_ID), game=GAME_ID,
                          field="melds")
     out = []
-    for i, m in enumerate(raw):
+    for i, m in enumerate(raw):  # said from 1, as a table counts; ``field`` stays the JSON path
         where = f"melds.{i}"
         if not isinstance(m, Mapping) or not m:
             raise TallyError(said("{game}: combination {i} must be an object mapping each "
-                                  "contributing player to their cards", game=GAME_ID, i=i),
+                                  "contributing player to their cards", game=GAME_ID, i=i + 1),
                              game=GAME_ID, field=where)
         contrib, meld = {}, 0
         for p, slugs in m.items():
             if p not in players:
                 raise TallyError(said("{game}: combination {i} names {player!r}, who is not "
-                                      "one of the players", game=GAME_ID, i=i, player=p),
+                                      "one of the players", game=GAME_ID, i=i + 1, player=p),
                                  game=GAME_ID, player=p, field=f"{where}.{p}")
-            pm = card_list(GAME_ID, slugs, what=said("combination {i} ({player})", i=i,
+            pm = card_list(GAME_ID, slugs, what=said("combination {i} ({player})", i=i + 1,
                                                      player=p), player=p,
                            field=f"{where}.{p}")
             if not pm:
                 raise TallyError(said("{game}: combination {i} lists no cards for {player!r}",
-                                      game=GAME_ID, i=i, player=p),
+                                      game=GAME_ID, i=i + 1, player=p),
                                  game=GAME_ID, player=p, field=f"{where}.{p}")
-            ledger.add(pm, said("combination {i}", i=i), player=p, field=f"{where}.{p}")
+            ledger.add(pm, said("combination {i}", i=i + 1), player=p, field=f"{where}.{p}")
             contrib[p] = pm
             meld |= pm
         kind = check_meld(GAME_ID, meld, cards, field=where)
@@ -303,13 +303,13 @@ def score_round(rnd: Mapping, c) -> RoundResult:
             v = cards.value(pm)
             captured[p] += v
             hits[p].append(hit(kind, MELD_NAMES[kind], v, pm,
-                               said("combination {index}: {values}", index=i,
+                               said("combination {index}: {values}", index=i + 1,
                                     values=cards.value_said(pm))))
         best = best_achievement(kind, meld, contrib, cards)
         if best:
             ach, p, req = best
             hits[p].append(hit(ach.id, ach.names, ach.points, req,
-                               said("combination {index}", index=i)))
+                               said("combination {index}", index=i + 1)))
             ach_points[p].append((ach, i))
     penalty = {p: cards.value(hands.get(p, 0)) for p in players}
     for p, (cap, achs, hand) in totals_form.items():
@@ -338,7 +338,7 @@ def score_round(rnd: Mapping, c) -> RoundResult:
             total += ach.points
             steps.append(Step(ach.id, "add", ach.points,
                               ACH_AS_ENTERED[ach.id](points=ach.points) if where is None else
-                              ACH_IN_COMBINATION[ach.id](points=ach.points, index=where),
+                              ACH_IN_COMBINATION[ach.id](points=ach.points, index=where + 1),
                               total))
         if penalty[p]:
             total -= penalty[p]

@@ -272,7 +272,7 @@ def score_round(rnd: Mapping, c: Compiled) -> RoundResult:
                       player=holder, card="willow-lightning",
                       option="wild_dealt_to_field_discarded",
                       field=f"captures.{holder}")
-        notes.append(said("willow-lightning was dealt to the field and discarded"))
+        notes.append(said("{card} was dealt to the field and discarded", card="willow-lightning"))
     union = 0
     for m in piles.values():
         union |= m

@@ -632,13 +632,14 @@ def _filter(met: list, c: Compiled, willow_field: bool, paulownia_field: bool, m
 
 def _not_scored(yid: str, reason):
     """The note step of a yaku voided by _filter, by the template of its reason."""
+    yaku = _SAID_AS.get(yid, yid)
     if reason.template.startswith("a willow"):
-        return said("{yaku} not scored: a willow (rain) card lies in the field", yaku=yid)
+        return said("{yaku} not scored: a willow (rain) card lies in the field", yaku=yaku)
     if reason.template.startswith("a paulownia"):
-        return said("{yaku} not scored: a paulownia (fog) card lies in the field", yaku=yid)
+        return said("{yaku} not scored: a paulownia (fog) card lies in the field", yaku=yaku)
     if reason.template.startswith("no Bright"):
-        return said("{yaku} not scored: no Bright, Ribbon or Other yaku beside it", yaku=yid)
-    return said("{yaku} not scored: {reason}", yaku=yid, reason=reason)
+        return said("{yaku} not scored: no Bright, Ribbon or Other yaku beside it", yaku=yaku)
+    return said("{yaku} not scored: {reason}", yaku=yaku, reason=reason)
 
 
 def _combine(met: list, c: Compiled) -> list:
@@ -910,8 +911,9 @@ def _yaku_words(scoring, head: str = "", **params) -> str:
     return said(head + _YAKU_LISTS[len(scoring)], **params)
 
 
-# the yaku said by their romaji id ("akatan 5"), except those whose id is no word: by name
-_SAID_AS = {yid: names["en"] for yid, names in _NAMES.items() if "_" in yid}
+# the yaku said by their English names ("3 Poetry Ribbons 5"), as the pages and the rules
+# name them (issue 23: never the id); a reader of ja / ko gets the catalogue's name for it
+_SAID_AS = {yid: names["en"] for yid, names in _NAMES.items()}
 
 
 _YAKU_LISTS = tuple(" + ".join(f"{{yaku{i}}} {{points{i}}}" for i in range(1, n + 1))
@@ -2196,6 +2198,7 @@ GAME = Game(
     carry_counters=_carry_counters,
     source="shared/rules/koi-koi.md",
     max_pile=48,
+    point_unit="mon",  # 文 in Japanese (docs/glossary.md)
     round_example=ROUND_EXAMPLE,
     lengths=(6, 12),
     description="Two players capture cards to form yaku; whoever forms one may play on "

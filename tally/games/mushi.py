@@ -113,9 +113,9 @@ def _check_events(t, piles) -> None:
                                      card=slug,
                                      player=p, rule=kind, field=f"{where}.card")
                 if not piles[p] & LIGHTNING:
-                    raise TallyError(said("{game}: {player} used the Storm Chaff but "
-                                          "willow-lightning is in {owner}'s captures",
-                                          game="mushi", player=p, owner=holder(LIGHTNING)),
+                    raise TallyError(said("{game}: {player} used the Storm Chaff but {storm} is "
+                                          "in {owner}'s captures", game="mushi", player=p,
+                                          owner=holder(LIGHTNING), storm="willow-lightning"),
                                      game="mushi",
                                      card="willow-lightning", player=p, rule=kind,
                                      field=f"{where}.player")
@@ -127,15 +127,16 @@ def _check_events(t, piles) -> None:
                                      card=slug, player=p, rule=kind, field=f"{where}.player")
             elif not piles[p] & LIGHTNING:
                 raise TallyError(said("{game}: the leftover {card!r} goes to the Storm Chaff's "
-                                      "player, but {player} does not hold willow-lightning",
-                                      game="mushi", card=slug, player=p),
+                                      "player, but {player} does not hold {storm}",
+                                      game="mushi", card=slug, player=p,
+                                      storm="willow-lightning"),
                                  game="mushi", card=slug, player=p, rule=kind,
                                  field=f"{where}.player")
         elif kind == "storm_last_card" and not piles[p] & LIGHTNING:
-            raise TallyError(said("{game}: \"{event}\" names {player}, but "
-                                  "willow-lightning is in {owner}'s captures", game="mushi",
-                                  event=event_words(kind), player=p,
-                                  owner=holder(LIGHTNING)), game="mushi",
+            raise TallyError(said("{game}: \"{event}\" names {player}, but {storm} is in "
+                                  "{owner}'s captures", game="mushi", event=event_words(kind),
+                                  player=p, owner=holder(LIGHTNING), storm="willow-lightning"),
+                             game="mushi",
                              card="willow-lightning", player=p, rule=kind,
                              field=f"{where}.player")
 

@@ -733,6 +733,7 @@ GAME = Game(
     score_round=score_round,
     source="shared/rules/oni-koi-koi.md",
     max_pile=48,
+    point_unit="mon",  # 文 in Japanese (docs/glossary.md)
     round_example=ROUND_EXAMPLE,
     lengths=(6, 12),
     description="Koi-Koi with the Phoenix as a wild card and its own yaku list; only the "

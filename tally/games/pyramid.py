@@ -102,8 +102,8 @@ GAME = Game(
         # the cards, as section 5 records them (a number of cards, as sessions before issue 28
         # stored it, is still read: _patience.read_progress)
         InputDef("left", "cards",
-                 "Optional progress: the cards left in the pyramid (none is a win; 3 or fewer "
-                 "when the house rule says so)."),
+                 "Optional progress: the cards left in the pyramid (an empty pyramid is a win; "
+                 "3 or fewer when the house rule says so)."),
         InputDef("reshuffles", "int",
                  "Optional: how many times the deck was reshuffled (never in the book's game, at "
                  "most 3 when drawing 3 at a time, any number when reshuffles are "

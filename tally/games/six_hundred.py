@@ -187,7 +187,7 @@ def compile(rules) -> Compiled:
         bright = [by_id["four_dry_brights"]]
         views = sorted(views + moved, key=lambda r: -r.points)
     void = ((WILLOW, mask_of(["pine-crane"]), said("rain until sunrise: a willow card and no "
-                                                   "pine-crane"))
+                                                   "{card}", card="pine-crane"))
             if rules.rain_until_sunrise else None)
     groups = (Group(False, tuple(bright)),
               Group(False, tuple(by_id[r.id] for r in RIBBON_ROWS)),
@@ -295,7 +295,8 @@ def _hand_points(t, rnd, c) -> tuple[dict, list[str]]:
         for k in sorted(claims[p]):
             if not ok[k]:
                 raise TallyError(_said(said("{player} claims {combination} but the shown cards do "
-                                            "not make it ({why})", player=p, combination=k,
+                                            "not make it ({why})", player=p,
+                                            combination=HAND_NAMES.get(k, k),
                                             why=why[k])), game="six-hundred", player=p, rule=k,
                                  field="events")
         hits = []

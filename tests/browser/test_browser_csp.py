@@ -160,22 +160,18 @@ def oicho_kabu_round(p):
     for slug in ("pine-crane", "maple-deer"):
         p.click(f'.t[data-s="{slug}"]')
     cols = p.locator('#inputs fieldset[data-key="columns"]')
-    items = ":scope > .ictl > .sx > * > .sx-items > .sx-item"
     dealt = [["plum-warbler", "iris-bridge"], ["cherry-curtain", "iris-ribbon"],
              ["wisteria-cuckoo", "plum-poetry"],
              ["peony-butterflies", "clover-boar", "clover-ribbon"]]
-    for i, column in enumerate(dealt):
-        for slug in column:
-            cols.locator(items).nth(i).locator("select").select_option(slug)
+    # the columns' tiles (issue 28): the cards round the columns as dealt, then column 4's third
+    for slug in [c[0] for c in dealt] + [c[1] for c in dealt]:
+        cols.locator(f'.cpk .ct[data-s="{slug}"]').click()
+    cols.locator(".cpk .cpk-to").nth(3).click()
+    cols.locator(f'.cpk .ct[data-s="{dealt[3][2]}"]').click()
     bets = p.locator('#inputs fieldset[data-key="bets"]')
-    for n, (player, column) in enumerate((("Bo", "1"), ("Cy", "2"), ("Cy", "3"), ("Di", "4"))):
-        if n:
-            bets.locator(".sx-add").first.click()
-        bet = bets.locator(items).last
-        for f, name in ((0, player), (1, column)):
-            bet.locator(".sx-field").nth(f).get_by_role("button", name=name, exact=True) \
-                .first.click()
-        bet.locator("input[type=number]").fill("10")
+    bets.locator(".bets-stake input").fill("10")
+    for player, column in (("Bo", "1"), ("Cy", "2"), ("Cy", "3"), ("Di", "4")):
+        bets.locator(f'.bets-b[data-p="{player}"][data-n="{column}"]').click()
     p.click("#review-open")
     p.wait_for_selector("#save:not([disabled])")
     p.click("#save")

@@ -308,7 +308,7 @@ def test_go_stop_three_players_in_korean(server, phone):
     shot(a.page, "record-go-stop")
     text = a.review()
     # the breakdown is said in Korean on a Korean page (pi-bak: go-stop.md section 5.6)
-    assert "피박 x2: Cy" in text and "pi-bak" not in text
+    assert "피박 ×2: Cy" in text and "pi-bak" not in text  # Korean writes × (issue 23)
     assert "Bo → Ana 5" in text and "Cy → Ana 10" in text
     shot(a.page, "review-go-stop")
     a.save()
@@ -410,11 +410,13 @@ def test_seasons_solo_through_the_round_form(server, phone):
     a.tap("#record")
     a.page.wait_for_selector("#inputs")
     a.tap('fieldset[data-key="result"] .segb[data-v="loss"]')
+    # the hand's tiles are open (issue 28: tiles, not a list of names)
     for s in ("joker-a", "joker-b", "joker-c", "joker-d"):
-        a.page.select_option('select[name="in-hand"]', s)
-    expect(a.page.locator('fieldset[data-key="hand"] .chip')).to_have_count(4)
-    a.page.click('fieldset[data-key="hand"] .chip[data-s="joker-d"]')  # a tap takes it back
-    a.page.select_option('select[name="in-hand"]', "joker-d")
+        a.page.click(f'fieldset[data-key="hand"] .cpk .ct[data-s="{s}"]')
+    expect(a.page.locator('fieldset[data-key="hand"] .cslot .tile')).to_have_count(4)
+    a.page.click('fieldset[data-key="hand"] .cpk .ct[data-s="joker-d"]')  # a tap takes it back
+    expect(a.page.locator('fieldset[data-key="hand"] .cslot .tile')).to_have_count(3)
+    a.page.click('fieldset[data-key="hand"] .cpk .ct[data-s="joker-d"]')
     shot(a.page, "record-seasons-loss")
     text = a.review()
     assert "no winner" in text
@@ -430,7 +432,7 @@ def test_seasons_solo_through_the_round_form(server, phone):
     assert [r["result"]["winner"] for r in stored["rounds"]] == ["Aki", None]
     a.page.goto(f"{server}/s/{sid}/record?t={token}&seq=2")
     assert a.page.is_checked('input[name="in-result"][value=\'"loss"\']')
-    expect(a.page.locator('fieldset[data-key="hand"] .chip')).to_have_count(4)
+    expect(a.page.locator('fieldset[data-key="hand"] .cslot .tile')).to_have_count(4)
     a.tap('fieldset[data-key="result"] .segb[data-v="loss"]')
     assert not a.page.is_checked('input[name="in-result"][value=\'"loss"\']')
     text = a.review()  # the hand alone records the loss (section 4)

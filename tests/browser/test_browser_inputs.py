@@ -65,8 +65,19 @@ def pressed(loc):
 
 
 def chips(loc):
-    return loc.locator(".sx-chip").evaluate_all("l => l.map(b => b.querySelector('use')"
-                                                ".getAttribute('href').split('#card-')[1])")
+    """The cards a card input holds, as its slot shows them (issue 28: tiles)."""
+    return loc.locator(".cslot .tile use").evaluate_all(
+        "l => l.map(u => u.getAttribute('href').split('#card-')[1])")
+
+
+def pick(page, loc, slugs):
+    """Cards into the card input in ``loc``: its slot opens the tiles (a new entry's are
+    open already), a tap each card."""
+    slot = loc.locator(".cslot").first
+    if slot.get_attribute("aria-expanded") != "true":
+        slot.click()
+    for slug in slugs:
+        page.locator(f'.cpk .ct[data-s="{slug}"]').click()
 
 
 def review_and_save(page):
@@ -99,26 +110,27 @@ def test_oicho_kabu_columns_and_bets(server, phone):
     dealt = [["plum-warbler", "iris-bridge"], ["cherry-curtain", "iris-ribbon"],
              ["wisteria-cuckoo", "plum-poetry"],
              ["peony-butterflies", "clover-boar", "clover-ribbon"]]
-    for i, column in enumerate(dealt):
-        for slug in column:
-            items(cols).nth(i).locator("select").select_option(slug)
+    # the columns' tiles are open; the cards go round the columns as dealt (oicho-kabu.md 5:
+    # a first card each, then a second), then column 4's third card
+    expect(cols.locator(".cpk")).to_be_visible()
+    for slug in [c[0] for c in dealt] + [c[1] for c in dealt]:
+        cols.locator(f'.cpk .ct[data-s="{slug}"]').click()
+    cols.locator('.cpk .cpk-to[aria-label="Column 4"]').click()
+    cols.locator(f'.cpk .ct[data-s="{dealt[3][2]}"]').click()
     bets = field(page, "bets")
-    # a bet missing its amount is shown next to that bet, and the round is not reviewed
-    first = items(bets).nth(0)
-    tap(first.locator(".sx-field").nth(0), "Bo")
-    tap(first.locator(".sx-field").nth(1), "1")
+    # a bet tapped before the stake is typed is no bet: the stake box says so; the round is
+    # not reviewed without bets
+    bets.locator('.bets-b[data-p="Bo"][data-n="1"]').click()
+    expect(bets.locator(".bets-need")).to_have_text("Required: Amount")
     page.click("#review-open")
-    expect(first.locator(".sx-err")).to_have_text("Required")
-    expect(bets.locator(".ferr")).to_contain_text("Bet 1 · Amount")
+    expect(bets.locator(".ferr")).to_contain_text("Required")
     assert not page.locator("#review").is_visible()
-    first.locator("input[type=number]").fill("10")
-    for player, column in (("Cy", "2"), ("Cy", "3"), ("Di", "4")):
-        bets.locator(".sx-add", has_text="Bet").click()
-        bet = items(bets).last
-        tap(bet.locator(".sx-field").nth(0), player)
-        tap(bet.locator(".sx-field").nth(1), column)
-        bet.locator("input[type=number]").fill("10")
-    expect(items(bets)).to_have_count(4)
+    bets.locator(".bets-stake input").fill("10")
+    for player, column in (("Bo", "1"), ("Cy", "2"), ("Cy", "3"), ("Di", "4")):
+        bets.locator(f'.bets-b[data-p="{player}"][data-n="{column}"]').click()
+    expect(bets.locator('.bets-b[aria-pressed="true"]')).to_have_count(4)
+    # the dealer is the bank: no row of bets for Ana
+    assert bets.locator('.bets-b[data-p="Ana"]').count() == 0
     no_sideways_scroll(page)
     bets.scroll_into_view_if_needed()
     shot(page, "inputs-oicho-kabu")
@@ -136,13 +148,15 @@ def test_oicho_kabu_columns_and_bets(server, phone):
     open_record(edit, server, s, seq=1)
     cols, bets = field(edit, "columns"), field(edit, "bets")
     assert [chips(items(cols).nth(i)) for i in range(4)] == dealt
-    expect(items(bets)).to_have_count(4)
-    got = [pressed(items(bets).nth(i)) + [items(bets).nth(i).locator("input").input_value()]
-           for i in range(4)]
-    assert got == [["Bo", "1", "10"], ["Cy", "2", "10"], ["Cy", "3", "10"], ["Di", "4", "10"]]
-    # taking a bet back with × and saving stores the shorter list
-    items(bets).nth(2).locator(".sx-x").click()
-    expect(items(bets)).to_have_count(3)
+    on = bets.locator('.bets-b[aria-pressed="true"]')
+    expect(on).to_have_count(4)
+    assert [(b.get_attribute("data-p"), b.get_attribute("data-n"), b.inner_text().split())
+            for b in on.all()] == [("Bo", "1", ["1", "10"]), ("Cy", "2", ["2", "10"]),
+                                   ("Cy", "3", ["3", "10"]), ("Di", "4", ["4", "10"])]
+    assert bets.locator(".bets-stake input").input_value() == "10"
+    # a second tap takes a bet back: the shorter list, in the betting order
+    bets.locator('.bets-b[data-p="Cy"][data-n="3"]').click()
+    expect(on).to_have_count(3)
     assert [x["column"] for x in edit.evaluate("readForm()")["bets"]] == [1, 2, 4]
 
 
@@ -159,7 +173,7 @@ def test_go_stop_five_people_sitting_out(server, phone):
     expect(items(out)).to_have_count(2)
     ed = items(out).nth(1)
     expect(ed.locator(":scope > .sx-h .sx-l")).to_have_text("Ed")
-    ed.locator(".sx-field").nth(0).locator("select").select_option("pine-crane")
+    pick(page, ed.locator(".sx-field").nth(0), ["pine-crane"])
     tap(ed.locator(".sx-field").nth(1), "0")
     # the draft on this phone keeps what the widgets hold across a reload; a widget tells the
     # form in a timeout after the tap (inputs.js), so let that run first: a reload sent in the
@@ -222,8 +236,7 @@ def test_hana_rumi_melds(server, phone):
         for who, cards in meld.items():  # the melder first
             tap(m, "+ " + who)
             entry = items(m.locator(".sx-map")).last
-            for slug in cards:
-                entry.locator("select").select_option(slug)
+            pick(page, entry, cards)
     # Bo's cards left in hand, in the grid
     page.click('.who .pl[data-i="1"]')
     for slug in ("pampas-chaff-1", "pampas-chaff-2", "maple-chaff-1"):
