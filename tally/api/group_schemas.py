@@ -7,6 +7,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from ..league import PERIODS
+from .result_schemas import nullable
 from .schemas import Base
 
 
@@ -43,10 +44,10 @@ class GroupRef(Base):
 
 
 class GroupBiggestRound(Base):
-    chips = fields.Float()
-    session = fields.String()
-    seq = fields.Integer()
-    game = fields.String()
+    chips = fields.Float(required=True)
+    session = fields.String(required=True)
+    seq = fields.Integer(required=True)
+    game = fields.String(required=True)
 
 
 class GroupYakuCount(Base):
@@ -65,7 +66,8 @@ class Record(Base):
     chips_won = fields.Float()
     chips_lost = fields.Float()
     net_chips = fields.Float()
-    biggest_round = fields.Nested(GroupBiggestRound, allow_none=True)
+    biggest_round = nullable(GroupBiggestRound, description=(
+        "most chips won in one round (the first on a tie); null: none won"))
     yaku = fields.List(fields.Nested(GroupYakuCount), metadata={"description": "most often first"})
 
 

@@ -1,7 +1,9 @@
 """Marshmallow schemas: request validation, and the shapes the OpenAPI document shows.
 
 Game-specific round keys differ per game, so round bodies accept unknown keys (INCLUDE) and the
-engine validates them; everything the API itself owns is typed here.
+engine validates them; everything the API itself owns is typed here, and what the engine answers
+(a round's breakdown, a series' state) in result_schemas.py. The response schemas only describe:
+each view writes its JSON itself (tests/test_api_responses_typed.py holds the two together).
 """
 
 from __future__ import annotations
@@ -11,15 +13,20 @@ import math
 import marshmallow as ma
 from marshmallow import fields, validate
 
-
-class Base(ma.Schema):
-    class Meta:
-        ordered = True
+from ..games import INPUT_KINDS, MAP_KEYS
+from ..options import BOOL, CHOICE, INT, NUMBER
+# the engine's answers (EvaluateOut, RoundResult, Round) are read from here too
+from .result_schemas import (OPTION_VALUE, REQ, Base, EvaluateOut, Names, Round,
+                             RoundInput, RoundResult, SessionConfig, SessionState, SeriesHead,
+                             either, nullable, number, or_null)
 
 
 VERSION = validate.Range(min=1, max=10 ** 9)  # sessions count versions from 1 (limits.MAX_NUMBER)
 NAME = validate.Length(max=200)  # ids, titles, tokens sent in a body
 PRESET = validate.Length(min=1, max=200)  # a preset id, or null for the game's default
+MAX_ROUNDS = 1000  # a year of evenings; replaying them on import stays under a second
+HISTORY_ACTIONS = ("create", "import", "add_round", "replace_round", "delete_round", "undo",
+                   "finish")
 
 
 class Version(fields.Integer):
@@ -46,7 +53,9 @@ class ErrorItem(Base):
     field = fields.String(allow_none=True, metadata={"description": "dotted path to the culprit"})
     message = fields.String(required=True, metadata={"description": "in English"})
     template = fields.String(metadata={"description": "the message's English template"})
-    params = fields.Dict(metadata={"description": "the template's parameters"})
+    params = fields.Dict(keys=fields.String(), metadata={"description": (
+        "the template's parameters by name: any JSON value (a value refused is quoted back "
+        "as it was sent)")})
     said = fields.String(metadata={"description": (
         "the message in the reader's language (Accept-Language or ?lang=), for ja and ko")})
     card = fields.String(metadata={"description": "the card at fault, when there is one"})
@@ -56,9 +65,9 @@ class ErrorItem(Base):
     preset = fields.String()
     game = fields.String()
     event = fields.String(metadata={"description": "the event at fault"})
-    known = fields.List(fields.String(), metadata={
+    known = fields.List(either("string", "number", nullable=True), metadata={
         "description": "the values that would have been accepted (ids of cards, options, "
-                       "presets, events, ...)"})
+                       "presets, events, ...; a house rule's choices may be numbers or null)"})
     current_version = fields.Integer(metadata={"description": "412 only"})
 
 
@@ -67,25 +76,6 @@ class Errors(Base):
 
 
 # ---------------------------------------------------------------- games
-class Sentence(Base):
-    """A note or choice of the engine, in English and, when asked, the reader's language."""
-    text = fields.String(metadata={"description": "the sentence in English"})
-    template = fields.String(metadata={"description": "the English template, {name} params"})
-    params = fields.Dict(metadata={"description": (
-        "the template's parameters; a parameter may itself be a {template, params} sentence")})
-    said = fields.String(metadata={"description": (
-        "the sentence in the reader's language (Accept-Language or ?lang=), for ja and ko")})
-
-
-class YakuHit(Base):
-    id = fields.String()
-    name = fields.String()
-    names = fields.Dict(keys=fields.String(), values=fields.String())
-    points = fields.Raw(metadata={"description": "integer (or number) of points"})
-    cards = fields.List(fields.String())
-    note = fields.Nested(Sentence, metadata={"description": "how the points were counted"})
-
-
 class EvaluateIn(Base):
     cards = fields.List(fields.String(validate=NAME), required=True,
                         validate=validate.Length(max=100),
@@ -98,16 +88,6 @@ class EvaluateIn(Base):
         "description": "what house-rule yaku need to know of the round, for the games that "
                        "read it (Koi-Koi: month, koikoi_calls, weather)",
         "example": {"month": "pine"}})
-
-
-class EvaluateOut(Base):
-    game = fields.String()
-    preset = fields.String()
-    yaku = fields.List(fields.Nested(YakuHit))
-    points = fields.Raw()
-    choices = fields.List(fields.Nested(Sentence), metadata={
-        "description": "how a dual-use card (sake cup, iris) or a wild card was counted"})
-    details = fields.Dict(metadata={"description": "counts the game reports (junk, ...)"})
 
 
 class ScoreIn(Base):
@@ -125,68 +105,142 @@ class ScoreIn(Base):
     carry = fields.Dict()
 
 
+FAMILIES = ("capture", "sequence", "luck", "fusion")  # Game.family
+
+
+class PlayerRange(Base):
+    min = fields.Integer(**REQ)
+    max = fields.Integer(**REQ)
+
+
 class GameSummary(Base):
-    id = fields.String()
-    name = fields.String()
-    names = fields.Dict()
-    family = fields.String()
-    players = fields.Dict()
-    lengths = fields.List(fields.Integer())
-    default_preset = fields.String()
-    presets = fields.List(fields.String())
-    url = fields.String()
+    id = fields.String(**REQ)
+    name = fields.String(**REQ, metadata={"description": "in English"})
+    names = fields.Nested(Names, **REQ)
+    family = fields.String(**REQ, validate=validate.OneOf(FAMILIES))
+    players = fields.Nested(PlayerRange, **REQ)
+    lengths = fields.List(fields.Integer(), **REQ, metadata={
+        "description": "the series lengths in months the game allows"})
+    default_preset = fields.String(**REQ)
+    presets = fields.List(fields.String(), **REQ)
+    url = fields.String(**REQ)
 
 
 class GameList(Base):
-    games = fields.List(fields.Nested(GameSummary))
+    games = fields.List(fields.Nested(GameSummary), **REQ)
+
+
+CHOICE_VALUE = either("string", "integer")
+REQUIRES = ("the house-rule conditions that make it possible, any one sufficing: \"option\" "
+            "(on), \"!option\" (off), \"option=value\" or \"option!=value\"; empty = always")
+
+
+class InputDef(Base):
+    """A round key a game reads, described so a form can be drawn (tally/games: InputDef)."""
+    key = fields.String(**REQ)
+    kind = fields.String(**REQ, validate=validate.OneOf(INPUT_KINDS))
+    description = fields.String(**REQ)
+    per_player = fields.Boolean(**REQ, metadata={"description": "{player: value} rather "
+                                                                "than one value"})
+    required = fields.Boolean(**REQ)
+    choices = fields.List(CHOICE_VALUE)
+    minimum = fields.Integer(metadata={"description": "int: the value; list, map: the "
+                                                      "number of entries"})
+    maximum = fields.Integer()
+    item = fields.Nested(lambda: InputDef(), metadata={"description": "a list's or a map's "
+                                                                      "values"})
+    fields_ = fields.List(fields.Nested(lambda: InputDef()), data_key="fields",
+                          metadata={"description": "a record's fields"})
+    keys = fields.String(validate=validate.OneOf(MAP_KEYS), metadata={
+        "description": "a map's keys"})
+    labels = fields.List(fields.String(), metadata={"description": "English words for the "
+                                                                   "choices"})
+    default = either("string", "integer", "boolean", metadata={
+        "description": "what the engine takes when the value is left out"})
+    requires = fields.List(fields.String(), metadata={"description": REQUIRES})
+
+
+class Combination(Base):
+    """A scoring combination as the rules page shows it."""
+    id = fields.String(**REQ)
+    name = fields.String(**REQ)
+    names = fields.Nested(Names, **REQ)
+    points = fields.String(**REQ, metadata={"description": "in words: \"5, +1 per further "
+                                                           "ribbon\""})
+    cards = fields.List(fields.String(), **REQ)
+    group = fields.String(**REQ, metadata={"description": "a \"one of\" group: only its best "
+                                                          "combination scores"})
+    description = fields.String(**REQ)
+    kind = fields.String(**REQ, validate=validate.OneOf(["captured", "hand", "event"]))
+
+
+class OptionOut(Base):
+    """A house rule."""
+    id = fields.String(**REQ)
+    type = fields.String(**REQ, validate=validate.OneOf([BOOL, INT, NUMBER, CHOICE]))
+    default = OPTION_VALUE
+    description = fields.String(**REQ)
+    sources = fields.String(metadata={"description": "which rule sources give it"})
+    choices = fields.List(either("string", "integer", nullable=True))
+    minimum = number()
+    maximum = number()
+    group = fields.String(metadata={"description": "a heading for forms"})
+    excludes = fields.List(fields.String(), metadata={
+        "description": "on/off rules that cannot be on together with this one"})
+    nullable = fields.Boolean(metadata={"description": "null means \"not set\""})
+
+
+class PresetOut(Base):
+    id = fields.String(**REQ)
+    names = fields.Nested(Names, **REQ)
+    description = fields.String(**REQ)
+    values = fields.Dict(keys=fields.String(), values=OPTION_VALUE, **REQ, metadata={
+        "description": "house rule id -> value, where it differs from the defaults"})
+
+
+class EventOut(Base):
+    """An event a table records during a round ({"type": id, "player": ..., ...})."""
+    id = fields.String(**REQ)
+    description = fields.String(**REQ)
+    fields_ = fields.Dict(keys=fields.String(), values=fields.String(), data_key="fields",
+                          **REQ, metadata={"description": "field name -> description"})
+    inputs = fields.List(fields.Nested(InputDef), **REQ, metadata={
+        "description": "the same fields, described for forms"})
+    per_player = fields.Boolean(**REQ)
+    requires = fields.List(fields.String(), **REQ, metadata={"description": REQUIRES})
 
 
 class GameOut(Base):
-    class Meta:
-        unknown = ma.INCLUDE
-
-    id = fields.String()
-    name = fields.String()
-    deck = fields.List(fields.String())
-    combinations = fields.List(fields.Dict())
-    options = fields.List(fields.Dict())
-    presets = fields.List(fields.Dict())
-    events = fields.List(fields.Dict(), metadata={"description": (
-        "{id, description, fields, per_player, requires}: requires lists the house-rule "
-        "conditions that make the event possible, any one sufficing: \"option\" (on), "
-        "\"!option\" (off), \"option=value\" or \"option!=value\"; empty = always possible")})
-    players = fields.Dict()
-    lengths = fields.List(fields.Integer())
-    round_example = fields.Dict(allow_none=True)
-    first_dealer_rule = fields.String(metadata={
+    id = fields.String(**REQ)
+    name = fields.String(**REQ, metadata={"description": "in English"})
+    names = fields.Nested(Names, **REQ)
+    family = fields.String(**REQ, validate=validate.OneOf(FAMILIES))
+    description = fields.String(**REQ)
+    players = fields.Nested(PlayerRange, **REQ)
+    lengths = fields.List(fields.Integer(), **REQ)
+    month_order = fields.String(**REQ, validate=validate.OneOf(["jp", "kr"]), metadata={
+        "description": "kr: the game's tables number months in Korean order"})
+    pile_key = fields.String(**REQ, allow_none=True, metadata={
+        "description": "the round key each player's tapped cards go under (captures, "
+                       "hands, ...); null where a round is not a pile per player"})
+    inputs = fields.List(fields.Nested(InputDef), **REQ, metadata={
+        "description": "the game's other round keys"})
+    deck = fields.List(fields.String(), **REQ)
+    combinations = fields.List(fields.Nested(Combination), **REQ)
+    options = fields.List(fields.Nested(OptionOut), **REQ)
+    presets = fields.List(fields.Nested(PresetOut), **REQ)
+    default_preset = fields.String(**REQ)
+    events = fields.List(fields.Nested(EventOut), **REQ)
+    source = fields.String(**REQ, metadata={"description": "the rules digest"})
+    round_example = or_null("RoundInput", required=True, description=(
+        "a valid round with its players and dealer: POST .../score takes it"))
+    first_dealer_rule = fields.String(**REQ, metadata={
         "description": "how the game's rules choose who deals the first round, in players' "
                        "words (empty where one player plays alone); a session names the dealer "
                        "itself (first_dealer)"})
-    opening_carry = fields.List(fields.Dict(), metadata={"description": (
+    opening_carry = fields.List(fields.Nested(InputDef), **REQ, metadata={"description": (
         "what a session may open with when a table continues an earlier evening (a session's "
-        "opening_carry): each an input {key, kind, description, per_player, minimum, maximum, "
-        "default, requires} as in inputs; empty where the game carries nothing over")})
-
-
-class ScoreOut(Base):
-    class Meta:
-        unknown = ma.INCLUDE
-
-    game = fields.String()
-    preset = fields.String()
-    players = fields.List(fields.Dict(), metadata={"description": (
-        "per player: yaku, base_points, steps [{id, op, value, reason, total}], points. A "
-        "step's reason is English; where the engine has its template, the step also carries "
-        "template and params, and for readers of another language (Accept-Language, ?lang=) "
-        "said: the reason in that language")})
-    payments = fields.List(fields.Dict(), metadata={"description": (
-        "{from, to, amount, reason} (+ template, params, said as for steps)")})
-    net = fields.Dict()
-    winner = fields.String(allow_none=True)
-    next_dealer = fields.String(allow_none=True)
-    carry = fields.Dict()
-    notes = fields.List(fields.Nested(Sentence), metadata={
-        "description": "remarks on the round: warnings, readings taken, what was not scored"})
+        "opening_carry); empty where the game carries nothing over")})
 
 
 # ---------------------------------------------------------------- sessions
@@ -229,14 +283,29 @@ class SessionIn(Base):
     by = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=80))
 
 
+class SessionOut(Base):
+    """A session: its configuration, where it stands with the ledger, and every round."""
+    id = fields.String(**REQ)
+    title = fields.String(**REQ)
+    version = fields.Integer(**REQ)
+    access = fields.String(**REQ, validate=validate.OneOf(["edit", "read"]), metadata={
+        "description": "what the token presented allows"})
+    created = fields.String(**REQ, metadata={"description": "UTC, ISO 8601"})
+    updated = fields.String(**REQ)
+    group = fields.String(**REQ, allow_none=True, metadata={"description": "its group's id"})
+    config = fields.Nested(SessionConfig, **REQ)
+    state = fields.Nested(SessionState, **REQ)
+    rounds = fields.List(fields.Nested(Round), **REQ, metadata={"description": "in order"})
+
+
 class Created(Base):
-    id = fields.String()
-    version = fields.Integer()
-    edit_token = fields.String()
-    read_token = fields.String()
-    edit_url = fields.String()
-    read_url = fields.String()
-    session = fields.Dict()
+    id = fields.String(**REQ)
+    version = fields.Integer(**REQ)
+    edit_token = fields.String(**REQ)
+    read_token = fields.String(**REQ)
+    edit_url = fields.String(**REQ)
+    read_url = fields.String(**REQ)
+    session = fields.Nested(SessionOut, **REQ, metadata={"description": "as GET reads it"})
 
 
 class RoundIn(Base):
@@ -261,59 +330,57 @@ class WriteIn(Base):
     by = fields.String(allow_none=True, validate=validate.Length(max=80))
 
 
-class SessionOut(Base):
-    class Meta:
-        unknown = ma.INCLUDE
-
-    id = fields.String()
+class HistoryChange(Base):
+    """What a change was or made: a round ({seq, input}), a finish ({seq, month} before,
+    {seq} after), a creation or import ({config, title, rounds})."""
+    seq = fields.Integer()
+    input = fields.Nested(RoundInput)
+    month = fields.Integer(allow_none=True)
+    config = fields.Nested(SessionConfig)
     title = fields.String()
-    version = fields.Integer()
-    access = fields.String()
-    config = fields.Dict()
-    state = fields.Dict()
-    rounds = fields.List(fields.Dict())
+    rounds = fields.Integer(metadata={"description": "rounds it was created with"})
 
 
-class Round(Base):
-    """One stored round, as GET .../rounds/{seq} answers it."""
-    seq = fields.Integer(metadata={"description": "the round's number, from 1"})
-    month = fields.Integer(metadata={"description": "the month it was played in"})
-    dealer = fields.String()
-    carry_in = fields.Dict(metadata={"description": "what it carried in (a nagari, ...)"})
-    counts_as_month = fields.Boolean()
-    input = fields.Dict(metadata={"description": "the round as the table entered it"})
-    result = fields.Dict(metadata={"description": "the breakdown (POST .../score answers "
-                                                  "the same)"})
+CHANGE = ("null where there was nothing; an undo's before and after are those of the change "
+          "it reverted, the other way round. An imported history keeps what it was given")
 
 
 class HistoryEntry(Base):
-    id = fields.Integer()
-    version = fields.Integer(metadata={"description": "the version the change made"})
-    action = fields.String(metadata={"description": "create, import, add_round, "
-                                                    "replace_round, delete_round, undo, finish"})
-    actor = fields.String(allow_none=True, metadata={"description": "who, when they said"})
-    at = fields.String(metadata={"description": "when (UTC, ISO 8601)"})
-    before = fields.Dict(allow_none=True)
-    after = fields.Dict(allow_none=True)
-    undoes = fields.Integer(allow_none=True, metadata={"description": "an undo: the id of "
-                                                                      "the change it reverted"})
+    id = fields.Integer(**REQ)
+    session_id = fields.String(metadata={"description": "GET .../history only"})
+    version = fields.Integer(**REQ, allow_none=True, metadata={
+        "description": "the version the change made"})
+    action = fields.String(**REQ, validate=validate.OneOf(HISTORY_ACTIONS))
+    actor = fields.String(**REQ, allow_none=True, metadata={"description": "who, when they "
+                                                                            "said"})
+    at = fields.String(**REQ, allow_none=True, metadata={"description": "when (UTC, ISO 8601)"})
+    before = nullable(HistoryChange, required=True, description="before the change: " + CHANGE)
+    after = nullable(HistoryChange, required=True, description="after the change: " + CHANGE)
+    undoes = fields.Integer(**REQ, allow_none=True, metadata={
+        "description": "an undo: the id of the change it reverted"})
+
+
+class ExportRound(Base):
+    seq = fields.Integer(**REQ)
+    input = fields.Nested(RoundInput, **REQ)
 
 
 class ExportOut(Base):
     """A whole session, re-importable (POST /api/v1/sessions/import)."""
-    format = fields.String(metadata={"example": "hanafuda-tally/session"})
-    format_version = fields.Integer(metadata={"example": 1})
-    id = fields.String()
-    title = fields.String()
-    created = fields.String()
-    updated = fields.String()
-    version = fields.Integer()
-    config = fields.Dict(metadata={"description": "as the session was created"})
-    rounds = fields.List(fields.Dict(), metadata={"description": "{seq, input} each"})
-    results = fields.List(fields.Nested(Round))
-    summary = fields.Dict(metadata={"description": "the state with the ledger and the "
-                                                   "rounds' lines"})
-    history = fields.List(fields.Nested(HistoryEntry))
+    format = fields.String(**REQ, metadata={"example": "hanafuda-tally/session"})
+    format_version = fields.Integer(**REQ, metadata={"example": 1})
+    id = fields.String(**REQ)
+    title = fields.String(**REQ)
+    created = fields.String(**REQ)
+    updated = fields.String(**REQ)
+    version = fields.Integer(**REQ)
+    config = fields.Nested(SessionConfig, **REQ, metadata={
+        "description": "as the session was created"})
+    rounds = fields.List(fields.Nested(ExportRound), **REQ)
+    results = fields.List(fields.Nested(Round), **REQ)
+    summary = fields.Nested(SessionState, **REQ, metadata={
+        "description": "the state with the ledger and the rounds' lines"})
+    history = fields.List(fields.Nested(HistoryEntry), **REQ)
 
 
 class SessionShareOut(Base):
@@ -326,33 +393,37 @@ class SessionShareOut(Base):
 class Changed(Base):
     """A write's answer: the round it names and the head of the summary (no ledger, no
     per-round lines: GET the session for those)."""
-    class Meta:
-        unknown = ma.INCLUDE
-
-    version = fields.Integer()
-    round = fields.Dict(allow_none=True, metadata={
-        "description": "the round added or corrected (as GET .../rounds/<seq>); null after a "
-                       "deletion or an undo"})
-    state = fields.Dict(metadata={
-        "description": "month and dealer of the next round, carry, months_played, length, "
-                       "complete, game_over, game_winner, totals, leaders"})
+    version = fields.Integer(**REQ)
+    round = or_null("Round", required=True, description=(
+        "the round added or corrected (as GET .../rounds/<seq>); null after a deletion, an "
+        "undo or a finish"))
+    state = fields.Nested(SeriesHead, **REQ)
 
 
 class SettlementQuery(Base):
     mode = fields.String(load_default="fewest", validate=validate.OneOf(["fewest", "direct"]))
 
 
+class Net(Base):
+    player = fields.String(**REQ)
+    chips = number(**REQ, metadata={"description": "won (+) or lost (-)"})
+    money = number(**REQ, metadata={"description": "chips x chip value, rounded to cents"})
+
+
+class Transfer(Base):
+    from_ = fields.String(data_key="from", **REQ)
+    to = fields.String(**REQ)
+    amount = number(**REQ, metadata={"description": "chips"})
+    money = number(**REQ)
+
+
 class SettlementOut(Base):
-    mode = fields.String()
-    chip_value = fields.Float()
-    currency = fields.String()
-    nets = fields.List(fields.Dict())
-    payments = fields.List(fields.Dict())
+    mode = fields.String(**REQ, validate=validate.OneOf(["fewest", "direct"]))
+    chip_value = number(**REQ)
+    currency = fields.String(**REQ)
+    nets = fields.List(fields.Nested(Net), **REQ, metadata={"description": "seating order"})
+    payments = fields.List(fields.Nested(Transfer), **REQ)
 
-
-MAX_ROUNDS = 1000  # a year of evenings; replaying them on import stays under a second
-HISTORY_ACTIONS = ("create", "import", "add_round", "replace_round", "delete_round", "undo",
-                   "finish")
 
 
 class HistoryItem(Base):
@@ -422,9 +493,9 @@ class Standing(Base):
     rank = fields.Integer(metadata={"description": "1 for the winners; equal chips and rounds "
                                                    "won share a rank"})
     player = fields.String()
-    chips = fields.Raw(metadata={"description": "net chips (a number)"})
-    money = fields.Float(metadata={"description": "chips x chip value, rounded to cents"})
-    points = fields.Raw()
+    chips = number(metadata={"description": "net chips"})
+    money = number(metadata={"description": "chips x chip value, rounded to cents"})
+    points = number()
     rounds_won = fields.Integer()
 
 
@@ -488,10 +559,10 @@ class PenaltyCount(Base):
 
 class SheetCell(Base):
     player = fields.String()
-    points = fields.Raw(allow_none=True, metadata={"description": "the round's points"})
-    chips = fields.Raw(metadata={"description": "chips won (+) or paid (-) this round"})
-    total_chips = fields.Raw(metadata={"description": "running chips after this round"})
-    total_points = fields.Raw(metadata={"description": "running points after this round"})
+    points = number(allow_none=True, metadata={"description": "the round's points"})
+    chips = number(metadata={"description": "chips won (+) or paid (-) this round"})
+    total_chips = number(metadata={"description": "running chips after this round"})
+    total_points = number(metadata={"description": "running points after this round"})
     calls = fields.Integer(metadata={"description": "koi-koi / Go calls said this round"})
     penalties = fields.List(fields.Nested(PenaltyCount),
                             metadata={"description": "penalties suffered this round"})
@@ -508,7 +579,7 @@ class SheetRow(Base):
 
 class ChartLine(Base):
     player = fields.String()
-    chips = fields.List(fields.Raw(), metadata={"description": "running chips at each sample"})
+    chips = fields.List(number(), metadata={"description": "running chips at each sample"})
 
 
 class Chart(Base):
@@ -533,10 +604,10 @@ class ScoresheetOut(Base):
 
 
 class SessionBiggestRound(Base):
-    player = fields.String()
-    chips = fields.Raw()
-    seq = fields.Integer()
-    month = fields.Integer()
+    player = fields.String(metadata={"description": "the session's biggest round only"})
+    chips = number(**REQ)
+    seq = fields.Integer(**REQ)
+    month = fields.Integer(**REQ)
 
 
 class Calls(Base):
@@ -558,8 +629,8 @@ class PlayerStatistics(Base):
     player = fields.String()
     rounds_won = fields.Integer()
     rounds_played = fields.Integer()
-    biggest_round = fields.Nested(SessionBiggestRound, allow_none=True, metadata={
-        "description": "most chips won in one round (the first on a tie)"})
+    biggest_round = nullable(SessionBiggestRound, description=(
+        "most chips won in one round (the first on a tie); null: none won"))
     combinations = fields.List(fields.Nested(SessionYakuCount), metadata={
         "description": "the combinations made most (3 at most)"})
     calls = fields.Nested(Calls)
@@ -568,7 +639,8 @@ class PlayerStatistics(Base):
 
 class StatisticsOut(Base):
     players = fields.List(fields.Nested(PlayerStatistics))
-    biggest_round = fields.Nested(SessionBiggestRound, allow_none=True)
+    biggest_round = nullable(SessionBiggestRound, description=(
+        "the most chips one player won in one round; null: none won"))
     combinations = fields.List(fields.Nested(SessionYakuCount))
 
 

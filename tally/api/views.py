@@ -348,7 +348,7 @@ def evaluate(body, game):
 
 @games_blp.route("/<game>/score", methods=["POST"])
 @games_blp.arguments(S.ScoreIn())
-@games_blp.response(200, S.ScoreOut)
+@games_blp.response(200, S.RoundResult)
 @error_responses(games_blp, 404, 422)
 def score(body, game):
     """Score a complete round (players, dealer, captures, hands, events); nothing is saved"""
