@@ -223,7 +223,8 @@ def one_run(a, make_client, sessions, pool, rng, proc) -> dict:
             kind = plan[i]
             t0 = time.perf_counter()
             if kind == "read":
-                st, _, raw = c.request("GET", f"/api/v1/sessions/{s['id']}?t={s['t']}")
+                st, _, raw = c.request(  # the whole session, as before the lean read
+                    "GET", f"/api/v1/sessions/{s['id']}?t={s['t']}&include=rounds,ledger")
                 ok = st == 200
             else:
                 st, _, raw = c.request(

@@ -186,6 +186,18 @@ function paint(slug) {
   b.className = "t" + (o === undefined ? "" : " own p" + o + (o === sel ? "" : " other"));
   b.setAttribute("aria-pressed", o === sel ? "true" : "false");
   b.lastChild.textContent = o === undefined ? "" : SHORT[o];
+  paintMonth(b.closest(".month"));
+}
+/* a month's label says what a tap on it does: its free cards to the selected pile, or the
+   whole month back out of it */
+function monthCards(m) { return Array.from(m.querySelectorAll(".t"), t => t.dataset.s); }
+function paintMonth(m) {
+  const l = m.querySelector("button.ml");
+  if (!l) return;
+  const all = monthCards(m).every(s => owner[s] === sel);
+  l.className = "ml" + (all ? " all p" + sel : "");
+  l.setAttribute("aria-label", T(all ? "All of %(month)s: out of %(name)s's pile" : "All of %(month)s: to %(name)s's pile",
+    {month: l.dataset.name, name: P[sel]}));
 }
 // each player's mark on a tile: the shortest start of the name no other player's name
 // shares (Ana, Aki -> "An", "Ak"; 4-7 players often share a first letter), at most 4 letters
@@ -198,15 +210,35 @@ const SHORT = P.map(p => p.replace(BIDI_MARKS, "")).map((p, i, all) => {
 });
 function paintAll() { for (const s in tiles) paint(s); highlight(); }
 if (grid) grid.addEventListener("click", e => {
+  const m = e.target.closest("button.ml");
+  if (m) { wholeMonth(m.closest(".month")); return; }
   const b = e.target.closest(".t");
   if (!b) return;
   const t0 = performance.now(), s = b.dataset.s, o = owner[s];
   if (o === undefined) owner[s] = sel;
   else if (o === sel) delete owner[s];
-  else { toast(Thtml("Taken by %(name)s", {name: nameHtml(P[o])}), 2500, true); b.classList.add("shake"); setTimeout(() => b.classList.remove("shake"), 300); return; }
-  paint(s); saveDraft(); updateRest();
-  evaluate(sel, t0);
+  else { taken(b, o); return; }
+  piled([s], t0);
 });
+function taken(b, o) {
+  toast(Thtml("Taken by %(name)s", {name: nameHtml(P[o])}), 2500, true);
+  b.classList.add("shake"); setTimeout(() => b.classList.remove("shake"), 300);
+}
+// what a tile's tap and a month's label both do once the owners are set
+function piled(slugs, t0) {
+  slugs.forEach(paint); saveDraft(); updateRest();
+  evaluate(sel, t0);
+}
+/* a month's label: every card of it nobody holds into the selected pile; a month wholly in
+   that pile back out; a month the others hold the rest of shakes their cards */
+function wholeMonth(m) {
+  const t0 = performance.now(), cards = monthCards(m);
+  const free = cards.filter(s => owner[s] === undefined);
+  if (free.length) free.forEach(s => { owner[s] = sel; });
+  else if (cards.every(s => owner[s] === sel)) cards.forEach(s => { delete owner[s]; });
+  else { cards.filter(s => owner[s] !== sel).forEach(s => taken(tiles[s], owner[s])); return; }
+  piled(cards, t0);
+}
 function pile(i) { return Object.keys(owner).filter(s => owner[s] === i); }
 /* a call's score from the cards: its pile grew after it, so the points at the tap were the
    points at the call (addEvent); a score the table typed stays */
@@ -590,11 +622,14 @@ function showConflict(text, state) {
   el.scrollIntoView({block: "center"});
 }
 async function reloadState() {
-  const res = await api("GET", "/api/v1/sessions/" + SID + Q);
+  const res = await api("GET", "/api/v1/sessions/" + SID + Q);  // the lean read: no round
   if (res.status !== 200) return null;
   C.version = res.body.version;
   if (!C.seq) { C.dealer = res.body.state.dealer; C.carry = res.body.state.carry; document.getElementById("dealer").textContent = C.dealer || "—"; }
-  else { const r = res.body.rounds[C.seq - 1]; if (r) { C.dealer = r.dealer; C.carry = r.carry_in; } }
+  else {
+    const one = await api("GET", "/api/v1/sessions/" + SID + "/rounds/" + C.seq + Q);
+    if (one.status === 200) { C.dealer = one.body.dealer; C.carry = one.body.carry_in; }
+  }
   saveDraft();
   return res.body.state;
 }

@@ -167,11 +167,21 @@ class Trial:
             self.server.start()
 
     # -- the check
+    def history(self, base: str) -> list[dict]:
+        """The whole history, a page at a time."""
+        items, after = [], 0
+        while after is not None:
+            page = self.server.json("GET", f"{base}/history?t={self.token}&after={after}"
+                                           "&limit=1000")
+            items += page["history"]
+            after = page["next_after"]
+        return items
+
     def verify(self, writes: list[Write]):
         r = self.result
-        session = self.server.json("GET", f"/api/v1/sessions/{self.sid}?t={self.token}")
-        history = self.server.json("GET", f"/api/v1/sessions/{self.sid}/history?t={self.token}")
-        adds = [h for h in history["history"] if h["action"] == "add_round"]
+        base = f"/api/v1/sessions/{self.sid}"
+        session = self.server.json("GET", f"{base}?t={self.token}&include=rounds,ledger")
+        adds = [h for h in self.history(base) if h["action"] == "add_round"]
         stored = Counter(h["actor"] for h in adds)
         seq_of = {h["actor"]: h["after"]["seq"] for h in adds}
         rounds = session["rounds"]

@@ -528,6 +528,8 @@ def js_strings() -> dict:
         "Tap the winner first",
         # issue 24: quick Koi-Koi keeps the one yaku of a "one of" group that counts
         "Only one of them counts: %(yaku)s, not %(other)s",
+        # issue 28: a month's label on the record page's grid of piles
+        "All of %(month)s: to %(name)s's pile", "All of %(month)s: out of %(name)s's pile",
     ]
     return {w: gettext(w) for w in words}
 

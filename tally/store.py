@@ -677,21 +677,28 @@ class Store:
         return self.conn.execute("SELECT max(seq) FROM rounds WHERE session_id = ?",
                                  (sid,)).fetchone()[0] or 0
 
-    def session_parts(self, sid: str, head: str | None = None) -> tuple[list[str], str]:
-        """The stored round views and the session's whole summary (``summary()``: the head
-        with the ledger and the rounds lists spliced in), as JSON texts: nothing is
-        re-scored or parsed. ``head``: the session row's ``state``, when already read."""
-        views, ledger, lines = [], [], []
-        for *place, led, line in self.conn.execute(
-                f"SELECT {VIEW_SQL}, r.ledger, r.line FROM {JOINED} WHERE r.session_id = ? "
-                "ORDER BY r.seq", (sid,)):
-            views.append(_view_text(*place))
-            if led != "[]":
-                ledger.append(led[1:-1])
-            lines.append(line)
+    def session_parts(self, sid: str, head: str | None = None, *, ledger: bool = True,
+                      rounds: bool = True) -> tuple[list[str], str]:
+        """The stored round views and the session's summary (``summary()``: the head with
+        the ledger and the rounds lists spliced in), as JSON texts: nothing is re-scored or
+        parsed. ``head``: the session row's ``state``, when already read. Without ``ledger``
+        or ``rounds`` (the views and the rounds' lines) those are neither read nor given; with
+        neither, no round is read at all (a lean read)."""
         head = head or self.need_session(sid)["state"]
-        return views, (head[:-1] + ',"ledger":[' + ",".join(ledger) + '],"rounds":['
-                       + ",".join(lines) + "]}")
+        if not (ledger or rounds):
+            return [], head
+        views, chips, lines = [], [], []
+        columns = f"{VIEW_SQL}, r.ledger, r.line" if rounds else "r.ledger, r.line"
+        for *place, led, line in self.conn.execute(
+                f"SELECT {columns} FROM {JOINED if rounds else 'rounds r'} "
+                "WHERE r.session_id = ? ORDER BY r.seq", (sid,)):
+            if rounds:
+                views.append(_view_text(*place))
+                lines.append(line)
+            if ledger and led != "[]":
+                chips.append(led[1:-1])
+        return views, (head[:-1] + (',"ledger":[' + ",".join(chips) + "]" if ledger else "")
+                       + (',"rounds":[' + ",".join(lines) + "]" if rounds else "") + "}")
 
     def full_state(self, sid: str) -> dict:
         """The session's whole summary (``series.summary`` of its rounds), from what is stored."""

@@ -95,7 +95,8 @@ def test_every_write_refuses_every_wrong_credential(client, world):
             assert r.json["errors"][0]["field"] == "t"
             # a read-only token is known but may not write: 403; anything else: 401
             assert r.status_code == (403 if token == world["s"]["read_token"] else 401)
-    state = client.get(f"/api/v1/sessions/{sid}?t={world['s']['read_token']}").json
+    state = client.get(f"/api/v1/sessions/{sid}?t={world['s']['read_token']}"
+        "&include=rounds,ledger").json
     assert state["version"] == 2 and len(state["rounds"]) == 1  # nothing changed
 
 
@@ -134,7 +135,8 @@ def test_the_same_key_on_two_sessions_never_collides(client):
                         json={**K7, "version": 1}, headers={"Idempotency-Key": k})
         assert r.status_code == 201 and "Idempotent-Replayed" not in r.headers
     for s in (a, b):
-        got = client.get(f"/api/v1/sessions/{s['id']}?t={s['read_token']}").json
+        got = client.get(f"/api/v1/sessions/{s['id']}?t={s['read_token']}"
+            "&include=rounds,ledger").json
         assert len(got["rounds"]) == 1
 
 

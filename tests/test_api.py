@@ -57,7 +57,7 @@ class Session:
         return r
 
     def get(self, token=None):
-        return self.c.get(self.url("", token or self.read))
+        return self.c.get(self.url("", token or self.read) + "&include=rounds,ledger")
 
 
 def errors(r):
@@ -392,8 +392,9 @@ def test_export_import_round_trip(client):
                       f"{r.json['read_token']}").json
     for k in ("config", "title", "created", "rounds", "results", "summary"):
         assert doc2[k] == doc[k], k
-    a = client.get(s.url("", s.read)).json
-    b = client.get(f"/api/v1/sessions/{r.json['id']}?t={r.json['read_token']}").json
+    a = client.get(s.url("", s.read) + "&include=rounds,ledger").json
+    b = client.get(f"/api/v1/sessions/{r.json['id']}?t={r.json['read_token']}"
+        "&include=rounds,ledger").json
     for k in ("config", "state", "rounds", "title", "created"):
         assert a[k] == b[k], k
     bad = dict(doc, rounds=[{"input": {"captures": {"A": ["nope"], "B": []}}}])

@@ -31,7 +31,7 @@ def test_two_writers_on_the_same_version(app):
 
     def phone():
         c = app.test_client()
-        version = c.get(f"/api/v1/sessions/{sid}?t={tok}").json["version"]
+        version = c.get(f"/api/v1/sessions/{sid}?t={tok}&include=rounds,ledger").json["version"]
         barrier.wait()  # both phones read version 1 before either writes
         r = c.post(url, json=K7, headers={"If-Match": f'"{version}"'})
         statuses.append(r.status_code)
@@ -45,7 +45,7 @@ def test_two_writers_on_the_same_version(app):
     assert sorted(statuses) == [201, 412]
     stale = bodies[statuses.index(412)]["errors"][0]
     assert stale["current_version"] == 2
-    got = app.test_client().get(f"/api/v1/sessions/{sid}?t={tok}").json
+    got = app.test_client().get(f"/api/v1/sessions/{sid}?t={tok}&include=rounds,ledger").json
     assert len(got["rounds"]) == 1 and got["version"] == 2
 
 
@@ -60,7 +60,7 @@ def test_writers_that_retry_on_412_lose_nothing(app):
         c = app.test_client()
         barrier.wait()
         while True:
-            v = c.get(f"/api/v1/sessions/{sid}?t={tok}").json["version"]
+            v = c.get(f"/api/v1/sessions/{sid}?t={tok}&include=rounds,ledger").json["version"]
             r = c.post(url, json={**K7, "version": v})
             if r.status_code == 201:
                 return
@@ -72,7 +72,7 @@ def test_writers_that_retry_on_412_lose_nothing(app):
         t.start()
     for t in threads:
         t.join()
-    got = app.test_client().get(f"/api/v1/sessions/{sid}?t={tok}").json
+    got = app.test_client().get(f"/api/v1/sessions/{sid}?t={tok}&include=rounds,ledger").json
     assert len(got["rounds"]) == n and got["version"] == n + 1
     assert [r["seq"] for r in got["rounds"]] == list(range(1, n + 1))
     assert {t["player"]: t["chips"] for t in got["state"]["totals"]} == {"A": 5 * n,

@@ -75,7 +75,7 @@ def test_the_codes_table_in_the_docs_lists_every_code():
 
 def test_an_etag_echoed_as_received_is_a_version(client):
     s = session(client)
-    url = f"/api/v1/sessions/{s['id']}?t={s['edit_token']}"
+    url = f"/api/v1/sessions/{s['id']}?t={s['edit_token']}&include=rounds,ledger"
     got = client.get(url, headers={"Accept-Encoding": "gzip"})
     tag = got.headers["ETag"]
     for echoed in (tag, f"W/{tag}", f'"{s["version"]}:gzip"', f'"{s["version"]}:br"'):
@@ -150,4 +150,5 @@ def test_a_preflight_reaches_a_sessions_rounds(db_config):
     assert r.status_code == 200 and r.headers["Access-Control-Allow-Origin"] == \
         "https://app.example"
     assert "authorization" in r.headers["Access-Control-Allow-Headers"].lower()
-    assert c.get(f"/api/v1/sessions/{s['id']}?t={s['read_token']}").json["rounds"] == []
+    assert c.get(f"/api/v1/sessions/{s['id']}?t={s['read_token']}"
+        "&include=rounds,ledger").json["rounds"] == []

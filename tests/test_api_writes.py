@@ -37,7 +37,7 @@ def test_a_new_round_answers_itself_and_the_head_of_the_summary(client):
     # K7: A wins 5 and deals month 2 (koi-koi.md section 6: the winner deals)
     assert (st["month"], st["dealer"], st["months_played"]) == (2, "A", 1)
     assert {x["player"]: x["chips"] for x in st["totals"]} == {"A": 5, "B": -5}
-    full = client.get(f"/api/v1/sessions/{sid}?t={t}").json["state"]
+    full = client.get(f"/api/v1/sessions/{sid}?t={t}&include=rounds,ledger").json["state"]
     assert {k: v for k, v in full.items() if k in HEAD_KEYS} == st
     assert [(e["seq"], e["from"], e["to"], e["amount"]) for e in full["ledger"]] == [
         (1, "B", "A", 5)]
@@ -64,7 +64,7 @@ def test_a_correction_answers_the_corrected_round_and_a_deletion_none(client):
     r = client.post(f"/api/v1/sessions/{sid}/undo?t={t}", json={"version": r.json["version"]})
     assert r.status_code == 200 and r.json["round"] is None
     assert {x["player"]: x["chips"] for x in r.json["state"]["totals"]} == {"A": 5, "B": -5}
-    got = client.get(f"/api/v1/sessions/{sid}?t={t}").json
+    got = client.get(f"/api/v1/sessions/{sid}?t={t}&include=rounds,ledger").json
     assert [x["result"]["winner"] for x in got["rounds"]] == ["A", "B", "A"]
     assert [(e["seq"], e["to"]) for e in got["state"]["ledger"]] == [(1, "A"), (2, "B"),
                                                                       (3, "A")]
@@ -77,7 +77,8 @@ def test_the_export_keeps_the_whole_summary(client):
         v = client.post(f"/api/v1/sessions/{sid}/rounds?t={t}", json={**K7, "version": v}
                         ).json["version"]
     doc = client.get(f"/api/v1/sessions/{sid}/export.json?t={t}").json
-    assert doc["summary"] == client.get(f"/api/v1/sessions/{sid}?t={t}").json["state"]
+    assert doc["summary"] == client.get(f"/api/v1/sessions/{sid}?t={t}"
+        "&include=rounds,ledger").json["state"]
     assert doc["summary"]["complete"] and len(doc["summary"]["ledger"]) == 6
     r = client.post(f"/api/v1/sessions/{sid}/rounds?t={t}", json={**K7, "version": v})
     assert r.status_code == 409  # six months played: the series is over

@@ -240,7 +240,7 @@ def test_the_api_stores_and_replays_the_opening_carry(client):
     r = client.put(f"/api/v1/sessions/{sid}/rounds/1?t={tok}",
                    json={**ex_p12("B", ("A", "C")), "version": r.json["version"]})
     assert r.status_code == 200, r.get_json()
-    got = client.get(f"/api/v1/sessions/{sid}?t={tok}").json
+    got = client.get(f"/api/v1/sessions/{sid}?t={tok}&include=rounds,ledger").json
     assert got["rounds"][0]["carry_in"] == {"nagari": 1}
     assert {t["player"]: t["chips"] for t in got["state"]["totals"]} == \
         {"A": -6, "B": 12, "C": -6}
@@ -282,7 +282,8 @@ def test_a_pyramid_round_stored_with_a_number_replays_the_same(client):
     doc = client.get(f"/api/v1/sessions/{s['id']}/export.json?t={s['edit_token']}").json
     doc["config"].pop("opening_carry")  # as an older export wrote it
     imp = client.post("/api/v1/sessions/import", json=doc).json
-    got = client.get(f"/api/v1/sessions/{imp['id']}?t={imp['edit_token']}").json
+    got = client.get(f"/api/v1/sessions/{imp['id']}?t={imp['edit_token']}"
+        "&include=rounds,ledger").json
     me = got["rounds"][0]["result"]["players"][0]
     assert got["rounds"][0]["input"]["left"] == 5
     assert me["points"] == 0 and (me["result"], me["left"]) == ("loss", 5)

@@ -688,7 +688,7 @@ def test_a_session_round_switches_between_cards_and_quick_entry(client):
         version = r.json["version"]
 
     def state():
-        got = client.get(url + tok).json
+        got = client.get(url + tok + "&include=rounds,ledger").json
         return {t["player"]: t["chips"] for t in got["state"]["totals"]}, got
 
     chips, got = state()

@@ -495,7 +495,7 @@ def test_a_session_round_switches_between_cards_and_quick_entry(client):
     k9_quick = {k: v for k, v in k("K9")[0].items() if k not in strip}
 
     def totals():
-        got = client.get(url + tok).json
+        got = client.get(url + tok + "&include=rounds,ledger").json
         return {t["player"]: t["chips"] for t in got["state"]["totals"]}, got
 
     r = client.post(url + "/rounds" + tok, json={**k7_cards, "version": s["version"]})

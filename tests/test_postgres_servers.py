@@ -45,9 +45,9 @@ def new_session(srv) -> tuple[str, str]:
 def test_a_session_made_on_one_is_read_and_written_on_the_other(servers):
     a, b = servers
     url, t = new_session(a)
-    assert b.json("GET", f"{url}?t={t}")["version"] == 1
+    assert b.json("GET", f"{url}?t={t}&include=rounds,ledger")["version"] == 1
     b.json("POST", f"{url}/rounds?t={t}", K7, {"If-Match": '"1"'}, expect=201)
-    got = a.json("GET", f"{url}?t={t}")
+    got = a.json("GET", f"{url}?t={t}&include=rounds,ledger")
     assert got["version"] == 2 and len(got["rounds"]) == 1
     assert {x["player"]: x["chips"] for x in got["state"]["totals"]} == {"A": K7_CHIPS,
                                                                          "B": -K7_CHIPS}
@@ -60,7 +60,7 @@ def test_a_stale_write_through_the_other_server_is_412(servers):
     status, headers, raw = b.request("POST", f"{url}/rounds?t={t}", K7, {"If-Match": '"1"'})
     assert status == 412, raw
     assert json.loads(raw)["errors"][0]["current_version"] == 2
-    assert len(a.json("GET", f"{url}?t={t}")["rounds"]) == 1
+    assert len(a.json("GET", f"{url}?t={t}&include=rounds,ledger")["rounds"]) == 1
 
 
 def test_writers_through_both_servers_lose_and_double_nothing(servers):
@@ -76,7 +76,7 @@ def test_writers_through_both_servers_lose_and_double_nothing(servers):
     for th in threads:
         th.join()
     assert errors == []
-    got = b.json("GET", f"{url}?t={t}")
+    got = b.json("GET", f"{url}?t={t}&include=rounds,ledger")
     assert [r["seq"] for r in got["rounds"]] == list(range(1, 33))
     assert got["version"] == 33
     assert {x["player"]: x["chips"] for x in got["state"]["totals"]} == {
@@ -102,7 +102,7 @@ def test_blind_writes_through_both_servers_are_each_kept_once(servers):
     for th in threads:
         th.join()
     assert statuses == [201] * 40
-    got = a.json("GET", f"{url}?t={t}")
+    got = a.json("GET", f"{url}?t={t}&include=rounds,ledger")
     assert [r["seq"] for r in got["rounds"]] == list(range(1, 41)) and got["version"] == 41
 
 
@@ -124,21 +124,21 @@ def test_a_replay_racing_across_servers_is_applied_once(servers):
     assert [s for s, _, _ in answers] == [201] * 20
     replayed = [h.get("Idempotent-Replayed") for _, h, _ in answers]
     assert replayed.count("true") == 15  # of each four sends, one applied, three replayed
-    got = b.json("GET", f"{url}?t={t}")
+    got = b.json("GET", f"{url}?t={t}&include=rounds,ledger")
     assert len(got["rounds"]) == 5 and got["version"] == 6
 
 
 def test_a_poll_on_one_server_sees_a_round_saved_through_the_other_within_1_s(servers):
     a, b = servers
     url, t = new_session(a)
-    etag = etag_of(b.request("GET", f"{url}?t={t}")[1])
-    assert b.request("GET", f"{url}?t={t}", headers={"If-None-Match": etag})[0] == 304
+    etag = etag_of(b.request("GET", f"{url}?t={t}&include=rounds,ledger")[1])
+    assert b.request("GET", f"{url}?t={t}&include=rounds,ledger", headers={"If-None-Match": etag})[0] == 304
     seen = {}
 
     def poll():  # what the session page does, a little faster than a phone
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
-            status, headers, _ = b.request("GET", f"{url}?t={t}",
+            status, headers, _ = b.request("GET", f"{url}?t={t}&include=rounds,ledger",
                                            headers={"If-None-Match": etag})
             if status == 200:
                 seen["at"], seen["etag"] = time.monotonic(), etag_of(headers)

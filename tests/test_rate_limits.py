@@ -208,7 +208,7 @@ def test_past_the_overall_threshold_the_session_is_refused_to_everyone(make_app)
     assert r.status_code == 429
     assert error(r)["template"] == ("too many wrong or missing tokens for this session; try "
                                     "again in {retry} seconds")
-    assert client.get(f"/api/v1/sessions/{other['id']}?t={other['read_token']}",
+    assert client.get(f"/api/v1/sessions/{other['id']}?t={other['read_token']}&include=rounds,ledger",
                       **from_address("198.51.100.200")).status_code == 200
 
 
@@ -225,7 +225,7 @@ def test_token_failures_on_the_pages_count_and_get_the_429_page(make_app):
     assert 'data-why="too-many"' in r.get_data(as_text=True)  # says to wait, not "went wrong"
     r = client.get(f"{page}?t={s['edit_token']}&lang=ko")
     assert "너무 많이 시도했습니다" in r.get_data(as_text=True)
-    assert client.get(f"/api/v1/sessions/{s['id']}?t={s['read_token']}").status_code == 429
+    assert client.get(f"/api/v1/sessions/{s['id']}?t={s['read_token']}&include=rounds,ledger").status_code == 429
 
 
 def test_group_token_failures_count_per_group(make_app):
@@ -283,7 +283,7 @@ def test_a_session_holds_at_most_max_rounds(make_app):
     r = add(client, s, 4)
     assert r.status_code == 409
     assert (error(r)["field"], error(r)["limit"]) == ("rounds", 3)
-    got = client.get(f"/api/v1/sessions/{s['id']}?t={s['read_token']}").json
+    got = client.get(f"/api/v1/sessions/{s['id']}?t={s['read_token']}&include=rounds,ledger").json
     assert (got["version"], len(got["rounds"])) == (4, 3)
     # an import counts too: refused whole, with nothing stored
     doc = client.get(f"/api/v1/sessions/{s['id']}/export.json?t={s['edit_token']}").json
@@ -392,7 +392,7 @@ def three_sessions(client) -> tuple[dict, dict, dict]:
 
 
 def alive(client, s) -> bool:
-    return client.get(f"/api/v1/sessions/{s['id']}?t={s['read_token']}").status_code == 200
+    return client.get(f"/api/v1/sessions/{s['id']}?t={s['read_token']}&include=rounds,ledger").status_code == 200
 
 
 def test_abandoned_empty_sessions_are_purged_as_writes_go_by(make_app, clock):

@@ -45,7 +45,7 @@ def test_writes_through_every_worker_are_kept_once(database):
         for th in threads:
             th.join()
         assert errors == []
-        got = srv.json("GET", f"{url}?t={t}")
+        got = srv.json("GET", f"{url}?t={t}&include=rounds,ledger")
         assert [r["seq"] for r in got["rounds"]] == list(range(1, 49))
         assert got["version"] == 49
         assert {x["player"]: x["chips"] for x in got["state"]["totals"]} == {"A": 240,

@@ -50,7 +50,7 @@ def new_session(client, **kw):
 
 
 def add(client, s, body, by=None):
-    v = client.get(f"/api/v1/sessions/{s['id']}?t={s['edit_token']}").get_json()["version"]
+    v = client.get(f"/api/v1/sessions/{s['id']}?t={s['edit_token']}&include=rounds,ledger").get_json()["version"]
     r = client.post(f"/api/v1/sessions/{s['id']}/rounds?t={s['edit_token']}",
                     headers={"If-Match": f'"{v}"'}, json=dict(body, **({"by": by} if by else {})))
     assert r.status_code == 201, r.get_json()
@@ -217,7 +217,7 @@ def redo_of(text: str) -> dict | None:
 
 
 def send(client, s, req):
-    v = client.get(f"/api/v1/sessions/{s['id']}?t={s['edit_token']}").get_json()["version"]
+    v = client.get(f"/api/v1/sessions/{s['id']}?t={s['edit_token']}&include=rounds,ledger").get_json()["version"]
     url = req["path"] + f"?t={s['edit_token']}" + req.get("query", "")
     headers = {"If-Match": f'"{v}"'}
     if req["method"] == "POST":
@@ -228,14 +228,14 @@ def send(client, s, req):
 
 
 def undo(client, s):
-    v = client.get(f"/api/v1/sessions/{s['id']}?t={s['edit_token']}").get_json()["version"]
+    v = client.get(f"/api/v1/sessions/{s['id']}?t={s['edit_token']}&include=rounds,ledger").get_json()["version"]
     r = client.post(f"/api/v1/sessions/{s['id']}/undo?t={s['edit_token']}",
                     headers={"If-Match": f'"{v}"'}, json={})
     assert r.status_code == 200, r.get_json()
 
 
 def totals(client, s):
-    body = client.get(f"/api/v1/sessions/{s['id']}?t={s['edit_token']}").get_json()
+    body = client.get(f"/api/v1/sessions/{s['id']}?t={s['edit_token']}&include=rounds,ledger").get_json()
     return {t["player"]: t["chips"] for t in body["state"]["totals"]}, len(body["rounds"])
 
 
@@ -269,7 +269,7 @@ def test_redo_puts_back_a_correction_and_a_deletion_too(client):
     s = new_session(client)
     add(client, s, AKATAN)
     add(client, s, AKATAN)
-    v = client.get(f"/api/v1/sessions/{s['id']}?t={s['edit_token']}").get_json()["version"]
+    v = client.get(f"/api/v1/sessions/{s['id']}?t={s['edit_token']}&include=rounds,ledger").get_json()["version"]
     assert client.put(f"/api/v1/sessions/{s['id']}/rounds/1?t={s['edit_token']}",
                       headers={"If-Match": f'"{v}"'}, json=SANKO).status_code == 200
     assert client.delete(f"/api/v1/sessions/{s['id']}/rounds/2?t={s['edit_token']}&by=Bo",

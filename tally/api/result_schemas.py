@@ -416,8 +416,10 @@ class RoundLine(Base):
 
 class SessionState(SeriesHead):
     """The whole summary: the head, the chip ledger and a line per round."""
-    ledger = fields.List(fields.Nested(LedgerEntry), **REQ)
-    rounds = fields.List(fields.Nested(RoundLine), **REQ)
+    ledger = fields.List(fields.Nested(LedgerEntry), metadata={
+        "description": "every chip transfer (GET session: with include=ledger)"})
+    rounds = fields.List(fields.Nested(RoundLine), metadata={
+        "description": "a line per round (GET session: with include=rounds)"})
 
 
 class RoundInput(Base):

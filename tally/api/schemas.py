@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 import marshmallow as ma
+from webargs.fields import DelimitedList
 from marshmallow import fields, validate
 
 from ..games import INPUT_KINDS, MAP_KEYS
@@ -295,7 +296,16 @@ class SessionOut(Base):
     group = fields.String(**REQ, allow_none=True, metadata={"description": "its group's id"})
     config = fields.Nested(SessionConfig, **REQ)
     state = fields.Nested(SessionState, **REQ)
-    rounds = fields.List(fields.Nested(Round), **REQ, metadata={"description": "in order"})
+    rounds = fields.List(fields.Nested(Round), metadata={
+        "description": "in order; with include=rounds (a create's answer: always)"})
+
+
+class SessionQuery(Base):
+    include = DelimitedList(fields.String(validate=validate.OneOf(["rounds", "ledger"])),
+                            load_default=(), validate=validate.Length(max=2), metadata={
+        "description": "what to add to the lean read, comma-separated: rounds (every round "
+                       "with its breakdown, and state.rounds), ledger (state.ledger, every "
+                       "chip transfer)"})
 
 
 class Created(Base):

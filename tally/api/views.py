@@ -234,14 +234,17 @@ def base_url() -> str:
                        current_app.config.get("ALLOWED_HOSTS"))
 
 
-def session_body(row: dict, access: str) -> str:
-    """The session as JSON, spliced from the stored JSON texts (reads never re-score)."""
-    views, state = store().session_parts(row["id"], row["state"])
+def session_body(row: dict, access: str, include=("rounds", "ledger")) -> str:
+    """The session as JSON, spliced from the stored JSON texts (reads never re-score); the
+    rounds and the ledger only when ``include`` names them."""
+    rounds = "rounds" in include
+    views, state = store().session_parts(row["id"], row["state"], ledger="ledger" in include,
+                                         rounds=rounds)
     head = dumps({"id": row["id"], "title": row["title"], "version": row["version"],
                   "access": access, "created": row["created"], "updated": row["updated"],
                   "group": row["group_id"]})
     return (head[:-1] + ',"config":' + row["config"] + ',"state":' + state
-            + ',"rounds":[' + ",".join(views) + "]}")
+            + (',"rounds":[' + ",".join(views) + "]" if rounds else "") + "}")
 
 
 def unchanged_since(tag: str) -> bool:
@@ -430,12 +433,15 @@ def import_session(body):
 
 
 @sessions_blp.route("/<sid:session_id>")
+@sessions_blp.arguments(S.SessionQuery(), location="query", as_kwargs=True)
 @sessions_blp.response(200, S.SessionOut)
 @sessions_blp.alt_response(304, description="unchanged since the If-None-Match version")
-@error_responses(sessions_blp, 401, 404)
+@error_responses(sessions_blp, 401, 404, 422)
 @sessions_blp.doc(parameters=[TOKEN_PARAM])
-def read_session(session_id):
-    """The session: rounds with breakdowns, totals, month, dealer and the chip ledger"""
+def read_session(session_id, include):
+    """The session: its configuration and where it stands (month, dealer, carry, totals,
+    leaders); its rounds with their breakdowns and the chip ledger with include=rounds,ledger
+    (GET .../rounds pages the rounds)"""
     if session_id == "import":  # /import only takes a POST; no session has this id
         raise MethodNotAllowed(valid_methods=["POST"])
     _, row = session_for(session_id, "read")
@@ -443,7 +449,7 @@ def read_session(session_id):
     tag = etag(row["version"])
     if unchanged_since(tag["ETag"]):  # a phone polling: answered before anything is built
         return Response(status=304, headers=tag)
-    return json_response(session_body(row, kind), 200, tag)
+    return json_response(session_body(row, kind, include), 200, tag)
 
 
 @sessions_blp.route("/<sid:session_id>/rounds", methods=["POST"])

@@ -31,6 +31,14 @@ ON_SCREEN = """el => {
 }"""
 
 
+MONTH_LABEL = '#grid .month[data-flower="{}"] button.ml'
+
+
+def month_of(slug):
+    """A flower card's month (its flower): the start of its name in cards.md's slugs."""
+    return slug.split("-")[0]
+
+
 class Table(Counted):
     """A phone at the table that counts actions and scrolls."""
 
@@ -78,9 +86,29 @@ class Table(Counted):
             self.tap(f'.cpk .ct[data-s="{s}"]')
 
     def pile(self, slugs):
-        """Cards into the selected player's pile, each waiting for the engine's answer."""
-        for s in slugs:
-            self.card(s)
+        """Cards into the selected player's pile, each waiting for the engine's answer: a
+        month whose four cards are all in `slugs` by its label (one action), the others one
+        tap a card; down the grid, as an eye reads it."""
+        whole = [f for f in dict.fromkeys(month_of(s) for s in slugs)
+                 if sum(month_of(s) == f for s in slugs) == 4
+                 and self.page.locator(MONTH_LABEL.format(f)).count()]
+        grid = self.page.evaluate(
+            "() => Array.from(document.querySelectorAll('#grid .t'), t => t.dataset.s)")
+        steps = [(min(grid.index(s) for s in slugs if month_of(s) == f), f, None)
+                 for f in whole]
+        steps += [(grid.index(s), None, s) for s in slugs if month_of(s) not in whole]
+        for _, f, s in sorted(steps):
+            if f:
+                self.month(f)
+            else:
+                self.card(s)
+
+    def month(self, flower):
+        """A month's label on the grid of piles: its cards nobody holds into the selected
+        pile (or the whole month back out), waiting for the engine's answer."""
+        n = self.page.evaluate("window.__tapTimes.length")
+        self.tap(MONTH_LABEL.format(flower))
+        self.page.wait_for_function(f"() => window.__tapTimes.length > {n}")
 
     def save_round(self):
         self.tap("#save")
@@ -143,6 +171,7 @@ def record(label, table, before, target, scroll_target=None, issue_target=None):
 def stored_round(table, session_url, n=1):
     """The round as saved, read through the API with the page's own link."""
     m = re.search(r"/s/([^/?]+)\?t=([^&#]+)", session_url)
-    res = table.page.request.get(f"{table.base}/api/v1/sessions/{m.group(1)}?t={m.group(2)}")
+    res = table.page.request.get(f"{table.base}/api/v1/sessions/{m.group(1)}?t={m.group(2)}"
+                                f"&include=rounds")
     assert res.ok, res.status
     return res.json()["rounds"][n - 1]

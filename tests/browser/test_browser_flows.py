@@ -233,7 +233,8 @@ def test_koi_koi_two_players(server, phone):
         a.card(s)
     a.event("stop", 0)
     sid, token = re.search(r"/s/([^/?]+)\?t=(.+)$", session_url).groups()
-    other = a.page.context.request.get(f"{server}/api/v1/sessions/{sid}?t={token}").json()
+    other = a.page.context.request.get(
+        f"{server}/api/v1/sessions/{sid}?t={token}&include=rounds,ledger").json()
     r = a.page.context.request.post(
         f"{server}/api/v1/sessions/{sid}/rounds?t={token}",
         data={"captures": {"Bo": ["peony-blue", "chrysanthemum-blue", "maple-blue"], "Aki": []},
@@ -360,7 +361,8 @@ def test_sutda_hands_are_tapped_on_the_record_page(server, phone):
     assert "Curtain and Moon" in text and "= 10" in text
     a.save()
     sid, token = re.search(r"/s/([^/?]+)\?t=([^&]+)", a.page.url).groups()
-    got = a.page.evaluate(f"""fetch('/api/v1/sessions/{sid}?t={token}').then(r => r.json())""")
+    got = a.page.evaluate(f"fetch('/api/v1/sessions/{sid}?t={token}"
+                          "&include=rounds,ledger').then(r => r.json())")
     stored = got["rounds"][0]
     assert stored["input"]["hands"] == {"A": hands[0], "B": hands[1], "C": hands[2]}
     assert "captures" not in stored["input"]
@@ -426,7 +428,8 @@ def test_seasons_solo_through_the_round_form(server, phone):
 
     # editing round 2 fills the form from the stored input; a tap takes the choice back
     sid, token = re.search(r"/s/([^/?]+)\?t=([^&]+)", a.page.url).groups()
-    stored = a.page.evaluate(f"fetch('/api/v1/sessions/{sid}?t={token}').then(r => r.json())")
+    stored = a.page.evaluate(f"fetch('/api/v1/sessions/{sid}?t={token}"
+                             "&include=rounds,ledger').then(r => r.json())")
     assert stored["rounds"][1]["input"] == {
         "result": "loss", "hand": ["joker-a", "joker-b", "joker-c", "joker-d"], "events": []}
     assert [r["result"]["winner"] for r in stored["rounds"]] == ["Aki", None]

@@ -41,7 +41,8 @@ def open_record(page, server, s, seq=None):
 
 
 def stored_round(page, server, s, seq=1):
-    r = page.request.get(f"{server}/api/v1/sessions/{s['id']}?t={s['edit_token']}")
+    r = page.request.get(f"{server}/api/v1/sessions/{s['id']}?t={s['edit_token']}"
+                         "&include=rounds,ledger")
     assert r.status == 200
     return r.json()["rounds"][seq - 1]
 

@@ -47,7 +47,8 @@ TENS = ["plum-warbler", "wisteria-cuckoo", "iris-bridge", "pampas-geese", "willo
 
 
 def state_of(request, server, s) -> dict:
-    return request.get(f"{server}/api/v1/sessions/{s['id']}?t={s['edit_token']}").json()
+    return request.get(f"{server}/api/v1/sessions/{s['id']}?t={s['edit_token']}"
+                       "&include=rounds,ledger").json()
 
 
 def seven_players(request, server) -> tuple[dict, list[dict]]:

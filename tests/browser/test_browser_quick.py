@@ -64,7 +64,8 @@ def in_view(page, selector):
 def rounds(page, base, session_url):
     """The session's stored rounds, read through the API with the page's own link."""
     m = re.search(r"/s/([^/?]+)\?t=([^&#]+)", session_url)
-    res = page.request.get(f"{base}/api/v1/sessions/{m.group(1)}?t={m.group(2)}")
+    res = page.request.get(f"{base}/api/v1/sessions/{m.group(1)}?t={m.group(2)}"
+                           "&include=rounds,ledger")
     assert res.ok, res.status
     return res.json()["rounds"]
 

@@ -65,7 +65,7 @@ class Form:
 
 
 def add_round(page, base, sid, token, body):
-    state = page.request.get(f"{base}/api/v1/sessions/{sid}?t={token}").json()
+    state = page.request.get(f"{base}/api/v1/sessions/{sid}?t={token}&include=rounds,ledger").json()
     r = page.request.post(f"{base}/api/v1/sessions/{sid}/rounds?t={token}",
                           data={**body, "version": state["version"]})
     assert r.status == 201, r.text()
@@ -73,7 +73,7 @@ def add_round(page, base, sid, token, body):
 
 
 def session(page, base, sid, token):
-    return page.request.get(f"{base}/api/v1/sessions/{sid}?t={token}").json()
+    return page.request.get(f"{base}/api/v1/sessions/{sid}?t={token}&include=rounds,ledger").json()
 
 
 def points(result):
