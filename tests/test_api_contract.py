@@ -50,6 +50,8 @@ def test_each_operation_is_named_described_and_guarded(document):
         assert op["description"], (path, method)
         takes_token = any(p["name"] == "t" for p in op["parameters"])
         assert bool(op.get("security")) == takes_token, (path, method)
+        # wrong tokens are rate-limited on every guarded operation, creations on their own
+        assert "429" in op["responses"] or not takes_token, (path, method)
         assert "lang" in [p["name"] for p in op["parameters"]]
         for status, response in op["responses"].items():
             if "$ref" in response:  # a shared response (components.responses)

@@ -32,6 +32,12 @@ HEADERS = {
     "WWW-Authenticate": {"description": 'Bearer realm="hanafuda-tally"',
                          "schema": {"type": "string"}},
 }
+# the rate limit every token-guarded operation is under (tally.api.ratelimit): wrong or
+# missing tokens per address and per session
+TOO_MANY_WRONG_TOKENS = {
+    "description": "too many wrong or missing tokens from this address, or for this session "
+                   "(code rate_limited; wait Retry-After seconds)",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}}
 LANG = {"in": "query", "name": "lang", "required": False,
         "schema": {"type": "string", "enum": ["en", "ja", "ko"]},
         "description": "the reader's language for sentences (`said`); else Accept-Language"}
@@ -58,6 +64,7 @@ def complete(op: dict, endpoint: str, method: str) -> dict:
         op["security"] = SECURITY
         op["description"] += (" The token goes in Authorization: Bearer, X-Tally-Token or "
                               "?t=; it is checked before anything else is done.")
+        op.setdefault("responses", {}).setdefault("429", TOO_MANY_WRONG_TOKENS)
     params.append(LANG)
     if method == "get" and "304" in map(str, op.get("responses", {})):
         params.append(IF_NONE_MATCH)
