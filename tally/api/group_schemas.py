@@ -134,6 +134,27 @@ class SessionsOut(Base):
         "description": "the after of the next page; null on the last page"})
 
 
+class GroupPlayer(Base):
+    id = fields.String()
+    name = fields.String()
+    created = fields.String()
+
+
+class GroupSessionRef(Base):
+    id = fields.String()
+    title = fields.String()
+    game = fields.String()
+    created = fields.String()
+
+
+class GroupOut(Base):
+    id = fields.String()
+    name = fields.String()
+    created = fields.String()
+    players = fields.List(fields.Nested(GroupPlayer))
+    sessions = fields.List(fields.Nested(GroupSessionRef), metadata={"description": "oldest first"})
+
+
 class LinkIn(Base):
     read_token = fields.String(required=True, validate=validate.Length(min=1, max=200),
                                metadata={"description": "the session's view-only (or edit) "
@@ -156,5 +177,5 @@ class ShareOut(Base):
     qr_svg = fields.String()
 
 
-__all__ = ["PeriodQuery", "SessionsQuery", "StandingsOut", "HeadToHeadOut", "TimelineOut", "SessionsOut",
-           "LinkIn", "LinkOut", "ShareQuery", "ShareOut"]
+__all__ = ["PeriodQuery", "SessionsQuery", "GroupOut", "StandingsOut", "HeadToHeadOut",
+           "TimelineOut", "SessionsOut", "LinkIn", "LinkOut", "ShareQuery", "ShareOut"]

@@ -652,25 +652,3 @@ class StatisticsOut(Base):
     biggest_round = nullable(SessionBiggestRound, description=(
         "the most chips one player won in one round; null: none won"))
     combinations = fields.List(fields.Nested(SessionYakuCount))
-
-
-class GroupPlayer(Base):
-    id = fields.String()
-    name = fields.String()
-    created = fields.String()
-
-
-class GroupSessionRef(Base):
-    id = fields.String()
-    title = fields.String()
-    game = fields.String()
-    created = fields.String()
-
-
-class GroupOut(Base):
-    id = fields.String()
-    name = fields.String()
-    created = fields.String()
-    players = fields.List(fields.Nested(GroupPlayer))
-    sessions = fields.List(fields.Nested(GroupSessionRef), metadata={"description": "oldest first"})
-

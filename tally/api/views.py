@@ -28,6 +28,7 @@ from ..history import Redo, redo_of, redo_stack
 from ..store import (Conflict, NotFound, Stale, Store, StoreError, no_session, read_token_of,
                      stamp)
 from . import contract, ratelimit
+from . import group_schemas as GS
 from . import schemas as S
 from .idempotency import idempotent as _idempotent
 from .limits import MAX_NUMBER, bounded_input, check_text, dumps, parse_body
@@ -750,7 +751,8 @@ def csv_of(doc: dict) -> str:
 @sessions_blp.route("/<sid:session_id>/export.csv")
 @error_responses(sessions_blp, 401, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
-    "description": "one row per round and player", "content": {"text/csv": {"schema": {"type": "string"}}}}})
+    "description": "one row per round and player",
+    "content": {"text/csv": {"schema": {"type": "string"}}}}})
 def export_csv(session_id):
     """Export a session as CSV (one row per round and player)"""
     st, _ = session_for(session_id, "read")
@@ -798,7 +800,8 @@ def qr_svg_view(q, session_id):
 @sessions_blp.arguments(S.QrQuery(), location="query")
 @error_responses(sessions_blp, 401, 403, 404)
 @sessions_blp.doc(parameters=[TOKEN_PARAM], responses={"200": {
-    "description": "QR code of the share link", "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}}}})
+    "description": "QR code of the share link",
+    "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}}}})
 def qr_png_view(q, session_id):
     """QR code (PNG) of the session's share link"""
     row = store().need_session(session_id)
@@ -836,7 +839,7 @@ def _group_access(gid: str, need: str | None = None) -> dict:
 
 
 @groups_blp.route("/<group_id>")
-@groups_blp.response(200, S.GroupOut, description="the group, its players and its sessions")
+@groups_blp.response(200, GS.GroupOut, description="the group, its players and its sessions")
 @error_responses(groups_blp, 401, 404)
 @groups_blp.doc(parameters=[TOKEN_PARAM])
 def read_group(group_id):
